@@ -1,0 +1,23 @@
+package org.raidb.controller.config;
+
+import java.util.List;
+
+/**
+ * One {@code <backend>}: a real database reached with a JDBC URL.
+ *
+ * @param user login used when no {@code <login>} maps the virtual user
+ * @param weight share of reads for weighted policies (default 1)
+ * @param poolSize maximum pooled connections per real login (default 20)
+ * @param logins per-virtual-user real logins
+ */
+public record BackendConfig(
+    String name, String url, String user, String password, int weight, int poolSize, List<LoginConfig> logins) {
+
+  /** The real login for a virtual user: its {@code <login>} if any, else the backend's own user. */
+  public LoginConfig loginFor(String virtualUser) {
+    return logins.stream()
+        .filter(l -> l.virtualUser().equals(virtualUser))
+        .findFirst()
+        .orElse(new LoginConfig(virtualUser, user, password));
+  }
+}

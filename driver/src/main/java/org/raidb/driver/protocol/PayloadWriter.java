@@ -1,0 +1,245 @@
+package org.raidb.driver.protocol;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.OffsetTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Builds one frame in a reusable growable buffer, then writes it with its length prefix in one call.
+ * Not thread-safe: one writer per connection direction.
+ */
+public final class PayloadWriter {
+  private byte[] buf = new byte[8192];
+  private int pos;
+
+  /** Starts a new frame of the given type, discarding anything not yet sent. */
+  public PayloadWriter begin(byte type) {
+    pos = 4; // room for the length prefix
+    writeByte(type);
+    return this;
+  }
+
+  /** Writes the frame that {@link #begin} started. */
+  public void send(OutputStream out) throws IOException {
+    int length = pos - 4;
+    buf[0] = (byte) (length >>> 24);
+    buf[1] = (byte) (length >>> 16);
+    buf[2] = (byte) (length >>> 8);
+    buf[3] = (byte) length;
+    out.write(buf, 0, pos);
+    out.flush();
+    if (buf.length > 1 << 20) {
+      buf = new byte[8192]; // do not keep a large buffer alive after one large frame
+    }
+  }
+
+  /** Bytes in the current frame so far, length prefix excluded. */
+  public int size() {
+    return pos - 4;
+  }
+
+  private void ensure(int more) {
+    if (pos + more > buf.length) {
+      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
+    }
+  }
+
+  public PayloadWriter writeByte(int v) {
+    ensure(1);
+    buf[pos++] = (byte) v;
+    return this;
+  }
+
+  public PayloadWriter writeBoolean(boolean v) {
+    return writeByte(v ? 1 : 0);
+  }
+
+  public PayloadWriter writeShort(int v) {
+    ensure(2);
+    buf[pos++] = (byte) (v >>> 8);
+    buf[pos++] = (byte) v;
+    return this;
+  }
+
+  public PayloadWriter writeInt(int v) {
+    ensure(4);
+    buf[pos++] = (byte) (v >>> 24);
+    buf[pos++] = (byte) (v >>> 16);
+    buf[pos++] = (byte) (v >>> 8);
+    buf[pos++] = (byte) v;
+    return this;
+  }
+
+  public PayloadWriter writeLong(long v) {
+    writeInt((int) (v >>> 32));
+    return writeInt((int) v);
+  }
+
+  public PayloadWriter writeString(String s) {
+    if (s == null) {
+      return writeInt(-1);
+    }
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    writeInt(b.length);
+    return writeRaw(b);
+  }
+
+  public PayloadWriter writeBytes(byte[] b) {
+    if (b == null) {
+      return writeInt(-1);
+    }
+    writeInt(b.length);
+    return writeRaw(b);
+  }
+
+  private PayloadWriter writeRaw(byte[] b) {
+    ensure(b.length);
+    System.arraycopy(b, 0, buf, pos, b.length);
+    pos += b.length;
+    return this;
+  }
+
+  public PayloadWriter writeStringMap(Map<String, String> map) {
+    writeInt(map.size());
+    for (Map.Entry<String, String> e : map.entrySet()) {
+      writeString(e.getKey());
+      writeString(e.getValue());
+    }
+    return this;
+  }
+
+  public PayloadWriter writeStringList(List<String> list) {
+    if (list == null) {
+      return writeInt(-1);
+    }
+    writeInt(list.size());
+    for (String s : list) {
+      writeString(s);
+    }
+    return this;
+  }
+
+  /** A SQL NULL, with the java.sql.Types the application declared (or {@link Types#NULL}). */
+  public PayloadWriter writeNull(int sqlType) {
+    writeByte(ValueType.NULL);
+    return writeInt(sqlType);
+  }
+
+  /**
+   * Writes any value the protocol carries. Types are matched on the Java class; anything unknown
+   * travels as OTHER with its toString(), which PostgreSQL and MariaDB will cast from text.
+   */
+  public PayloadWriter writeValue(Object v) {
+    if (v == null) {
+      return writeNull(Types.NULL);
+    }
+    if (v instanceof String s) {
+      writeByte(ValueType.STRING);
+      return writeString(s);
+    }
+    if (v instanceof Integer i) {
+      writeByte(ValueType.INT);
+      return writeInt(i);
+    }
+    if (v instanceof Long l) {
+      writeByte(ValueType.LONG);
+      return writeLong(l);
+    }
+    if (v instanceof Boolean b) {
+      writeByte(ValueType.BOOLEAN);
+      return writeBoolean(b);
+    }
+    if (v instanceof Short s) {
+      writeByte(ValueType.SHORT);
+      return writeShort(s);
+    }
+    if (v instanceof Byte b) {
+      writeByte(ValueType.SHORT);
+      return writeShort(b);
+    }
+    if (v instanceof Double d) {
+      writeByte(ValueType.DOUBLE);
+      return writeLong(Double.doubleToRawLongBits(d));
+    }
+    if (v instanceof Float f) {
+      writeByte(ValueType.FLOAT);
+      return writeInt(Float.floatToRawIntBits(f));
+    }
+    if (v instanceof BigDecimal d) {
+      writeByte(ValueType.DECIMAL);
+      return writeString(d.toString());
+    }
+    if (v instanceof java.math.BigInteger b) {
+      writeByte(ValueType.DECIMAL);
+      return writeString(b.toString());
+    }
+    if (v instanceof byte[] b) {
+      writeByte(ValueType.BYTES);
+      return writeBytes(b);
+    }
+    if (v instanceof LocalDate d) {
+      writeByte(ValueType.DATE);
+      return writeLong(d.toEpochDay());
+    }
+    if (v instanceof LocalTime t) {
+      writeByte(ValueType.TIME);
+      return writeLong(t.toNanoOfDay());
+    }
+    if (v instanceof LocalDateTime t) {
+      writeByte(ValueType.TIMESTAMP);
+      writeLong(t.toEpochSecond(ZoneOffset.UTC));
+      return writeInt(t.getNano());
+    }
+    if (v instanceof OffsetDateTime t) {
+      writeByte(ValueType.TIMESTAMP_TZ);
+      writeLong(t.toEpochSecond());
+      writeInt(t.getNano());
+      return writeInt(t.getOffset().getTotalSeconds());
+    }
+    if (v instanceof java.time.Instant t) {
+      return writeValue(t.atOffset(ZoneOffset.UTC));
+    }
+    if (v instanceof OffsetTime t) {
+      writeByte(ValueType.TIME_TZ);
+      writeLong(t.toLocalTime().toNanoOfDay());
+      return writeInt(t.getOffset().getTotalSeconds());
+    }
+    if (v instanceof UUID u) {
+      writeByte(ValueType.UUID);
+      writeLong(u.getMostSignificantBits());
+      return writeLong(u.getLeastSignificantBits());
+    }
+    if (v instanceof java.sql.Timestamp t) {
+      return writeValue(t.toLocalDateTime());
+    }
+    if (v instanceof java.sql.Date d) {
+      return writeValue(d.toLocalDate());
+    }
+    if (v instanceof java.sql.Time t) {
+      return writeValue(t.toLocalTime());
+    }
+    if (v instanceof java.util.Date d) {
+      return writeValue(new java.sql.Timestamp(d.getTime()).toLocalDateTime());
+    }
+    if (v instanceof TypedText t) {
+      writeByte(ValueType.OTHER);
+      writeString(t.typeName());
+      return writeString(t.text());
+    }
+    writeByte(ValueType.OTHER);
+    writeString(null);
+    return writeString(v.toString());
+  }
+}
