@@ -1,25 +1,77 @@
 package org.raidb.controller;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.net.ClientListener;
+import org.raidb.controller.session.SessionRegistry;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A running controller: the client listener and the virtual databases it serves. */
 public final class Controller implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(Controller.class);
 
-  /** Starts listening and serving every virtual database of the configuration. */
+  private final Map<String, VirtualDatabase> virtualDatabases;
+  private final ClientListener listener;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  private Controller(Map<String, VirtualDatabase> virtualDatabases, ClientListener listener) {
+    this.virtualDatabases = virtualDatabases;
+    this.listener = listener;
+  }
+
+  /** Starts every virtual database of the configuration, then listens for clients. */
   public static Controller start(RaidbConfig config) throws Exception {
-    throw new UnsupportedOperationException("being written");
+    Map<String, VirtualDatabase> vdbs = new LinkedHashMap<>();
+    try {
+      for (VirtualDatabaseConfig vc : config.virtualDatabases()) {
+        VirtualDatabase vdb = new VirtualDatabase(vc);
+        vdbs.put(vc.name(), vdb);
+        vdb.start();
+      }
+      SessionRegistry registry = new SessionRegistry(vdbs, config.controller().maxFrameBytes(), version());
+      ClientListener listener = new ClientListener(config.controller().host(), config.controller().port(), registry);
+      log.info("RAIDb controller {} listening on {}:{} for virtual database(s) {}", version(), config.controller().host(),
+          listener.port(), vdbs.keySet());
+      return new Controller(vdbs, listener);
+    } catch (Exception | Error e) {
+      vdbs.values().forEach(VirtualDatabase::close);
+      throw e;
+    }
+  }
+
+  static String version() {
+    String v = Controller.class.getPackage().getImplementationVersion();
+    return v == null ? "0.1.0-SNAPSHOT" : v;
   }
 
   /** The port clients connect to (the configured one, or the one picked when 0 was configured). */
   public int port() {
-    throw new UnsupportedOperationException("being written");
+    return listener.port();
+  }
+
+  public VirtualDatabase virtualDatabase(String name) {
+    return virtualDatabases.get(name);
   }
 
   /** Blocks until {@link #close} is called from another thread or a shutdown hook. */
   public void awaitTermination() throws InterruptedException {
-    throw new UnsupportedOperationException("being written");
+    stopped.await();
   }
 
+  /** Stops listening, ends every session (rolling back open transactions) and closes the backends' pools. */
   @Override
-  public void close() {}
+  public synchronized void close() {
+    if (stopped.getCount() == 0) {
+      return;
+    }
+    listener.close();
+    virtualDatabases.values().forEach(VirtualDatabase::close);
+    log.info("RAIDb controller stopped");
+    stopped.countDown();
+  }
 }

@@ -45,6 +45,15 @@ public final class PayloadWriter {
     }
   }
 
+  /** Overwrites an int written earlier at payload position {@code at} (as returned by {@link #size()}). */
+  public void patchInt(int at, int v) {
+    int p = at + 4;
+    buf[p] = (byte) (v >>> 24);
+    buf[p + 1] = (byte) (v >>> 16);
+    buf[p + 2] = (byte) (v >>> 8);
+    buf[p + 3] = (byte) v;
+  }
+
   /** Bytes in the current frame so far, length prefix excluded. */
   public int size() {
     return pos - 4;

@@ -1,0 +1,231 @@
+package org.raidb.controller.analysis;
+
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import net.sf.jsqlparser.JSQLParserException;
+import net.sf.jsqlparser.parser.CCJSqlParserUtil;
+import net.sf.jsqlparser.schema.Table;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.alter.Alter;
+import net.sf.jsqlparser.statement.alter.RenameTableStatement;
+import net.sf.jsqlparser.statement.alter.sequence.AlterSequence;
+import net.sf.jsqlparser.statement.create.index.CreateIndex;
+import net.sf.jsqlparser.statement.create.sequence.CreateSequence;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.view.AlterView;
+import net.sf.jsqlparser.statement.create.view.CreateView;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.drop.Drop;
+import net.sf.jsqlparser.statement.execute.Execute;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.merge.Merge;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.truncate.Truncate;
+import net.sf.jsqlparser.statement.update.Update;
+import net.sf.jsqlparser.util.TablesNamesFinder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Classifies SQL and finds the tables it reads and writes, with JSqlParser. Results are cached by SQL
+ * text, so a prepared statement is parsed once however often it runs.
+ *
+ * <p>Transaction demarcation and session settings are recognised by their first keyword before any
+ * parsing: they are frequent, trivially recognisable, and several of their spellings (BEGIN, END,
+ * ABORT) are PostgreSQL-only.
+ */
+public final class SqlAnalyzer {
+  private static final Logger log = LoggerFactory.getLogger(SqlAnalyzer.class);
+  private static final int CACHE_LIMIT = 10_000;
+  /** Parsing runs with a timeout so that a pathological statement cannot hold a session forever. */
+  private static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "raidb-sql-parser");
+    t.setDaemon(true);
+    return t;
+  });
+
+  private final ConcurrentHashMap<String, AnalyzedStatement> cache = new ConcurrentHashMap<>();
+  private final Set<String> warnedUnparsable = ConcurrentHashMap.newKeySet();
+
+  public AnalyzedStatement analyze(String sql) {
+    AnalyzedStatement cached = cache.get(sql);
+    if (cached != null) {
+      return cached;
+    }
+    AnalyzedStatement result = analyzeUncached(sql);
+    if (cache.size() >= CACHE_LIMIT) {
+      cache.clear(); // crude but bounded; workloads with more distinct texts than this are rare and gain little
+    }
+    cache.put(sql, result);
+    return result;
+  }
+
+  int cacheSize() {
+    return cache.size();
+  }
+
+  private AnalyzedStatement analyzeUncached(String sql) {
+    String[] words = SqlText.firstWords(sql, 3);
+    String first = words[0];
+    switch (first) {
+      case "BEGIN":
+      case "START":
+        return AnalyzedStatement.transaction(TransactionCommand.BEGIN, null);
+      case "COMMIT":
+      case "END":
+        return AnalyzedStatement.transaction(TransactionCommand.COMMIT, null);
+      case "ABORT":
+        return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
+      case "ROLLBACK":
+        if (words[1].equals("TO")) {
+          String name = words[2].equals("SAVEPOINT") ? SqlText.wordAfter(sql, "SAVEPOINT") : words[2];
+          return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK_TO_SAVEPOINT, name);
+        }
+        return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
+      case "SAVEPOINT":
+        return AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, SqlText.wordAfter(sql, "SAVEPOINT"));
+      case "RELEASE":
+        String name = words[1].equals("SAVEPOINT") ? SqlText.wordAfter(sql, "SAVEPOINT") : words[1];
+        return AnalyzedStatement.transaction(TransactionCommand.RELEASE_SAVEPOINT, name);
+      case "SET":
+      case "RESET":
+      case "DISCARD":
+        return new AnalyzedStatement(StatementKind.SESSION_SETTING, Set.of(), Set.of(), false, null, null);
+      case "SHOW":
+        return AnalyzedStatement.of(StatementKind.READ, Set.of(), Set.of());
+      default:
+        return analyzeParsed(sql);
+    }
+  }
+
+  private AnalyzedStatement analyzeParsed(String sql) {
+    Statement statement;
+    try {
+      statement = CCJSqlParserUtil.parse(sql, PARSER_THREADS, parser -> parser.withTimeOut(2000));
+    } catch (JSQLParserException | RuntimeException e) {
+      if (warnedUnparsable.size() < CACHE_LIMIT && warnedUnparsable.add(sql)) {
+        log.warn("SQL not understood by the parser, treated as a write touching every table and serialized: {}",
+            SqlText.abbreviate(sql));
+      }
+      return AnalyzedStatement.unknown(StatementKind.WRITE);
+    }
+    try {
+      return classify(statement, sql);
+    } catch (RuntimeException e) {
+      // TablesNamesFinder refuses some statement types; fall back to the conservative answer.
+      log.debug("cannot find the tables of {}: {}", SqlText.abbreviate(sql), e.toString());
+      return AnalyzedStatement.unknown(statement instanceof Select ? StatementKind.WRITE : StatementKind.DDL);
+    }
+  }
+
+  private AnalyzedStatement classify(Statement statement, String sql) {
+    if (statement instanceof Select select) {
+      if (select instanceof PlainSelect plain && plain.getIntoTables() != null && !plain.getIntoTables().isEmpty()) {
+        Set<String> written = canonical(plain.getIntoTables().stream().map(Table::getFullyQualifiedName).toList());
+        return AnalyzedStatement.of(StatementKind.DDL, minus(tables(statement), written), written);
+      }
+      Set<String> read = tables(statement);
+      if (SqlText.locksRows(sql) || SqlText.callsSequenceFunction(sql)) {
+        // Row locks and sequence increments must happen on every backend, in the write order.
+        return AnalyzedStatement.of(StatementKind.WRITE, read, Set.of());
+      }
+      return AnalyzedStatement.of(StatementKind.READ, read, Set.of());
+    }
+    Table target = writeTarget(statement);
+    if (target != null) {
+      Set<String> written = Set.of(TableNames.canonical(target.getFullyQualifiedName()));
+      return AnalyzedStatement.of(StatementKind.WRITE, minus(tables(statement), written), written);
+    }
+    if (statement instanceof Truncate truncate) {
+      // TRUNCATE a, b parses but keeps one table; several names are treated as touching everything.
+      if (SqlText.namesSeveralTables(sql)) {
+        return AnalyzedStatement.unknown(StatementKind.WRITE);
+      }
+      return AnalyzedStatement.of(StatementKind.WRITE, Set.of(), Set.of(TableNames.canonical(truncate.getTable().getFullyQualifiedName())));
+    }
+    String ddlTarget = ddlTarget(statement);
+    if (ddlTarget != null) {
+      return AnalyzedStatement.of(StatementKind.DDL, Set.of(), Set.of(TableNames.canonical(ddlTarget)));
+    }
+    if (statement instanceof Execute || sql.regionMatches(true, SqlText.start(sql), "CALL", 0, 4)) {
+      return AnalyzedStatement.unknown(StatementKind.CALL);
+    }
+    // Any other statement (GRANT, COMMENT, CREATE SCHEMA/FUNCTION, VACUUM, ...) may change anything.
+    return AnalyzedStatement.unknown(StatementKind.DDL);
+  }
+
+  private static Table writeTarget(Statement s) {
+    if (s instanceof Insert i) {
+      return i.getTable();
+    }
+    if (s instanceof Update u) {
+      return u.getTable();
+    }
+    if (s instanceof Delete d) {
+      return d.getTable() != null ? d.getTable() : (d.getTables() != null && d.getTables().size() == 1 ? d.getTables().get(0) : null);
+    }
+    if (s instanceof Merge m) {
+      return m.getTable();
+    }
+    return null;
+  }
+
+  private static String ddlTarget(Statement s) {
+    if (s instanceof CreateTable c) {
+      return c.getTable().getFullyQualifiedName();
+    }
+    if (s instanceof Drop d && d.getName() != null
+        && ("TABLE".equalsIgnoreCase(d.getType()) || "VIEW".equalsIgnoreCase(d.getType()) || "SEQUENCE".equalsIgnoreCase(d.getType()))) {
+      return d.getName().getFullyQualifiedName();
+    }
+    if (s instanceof Alter a) {
+      return a.getTable().getFullyQualifiedName();
+    }
+    if (s instanceof CreateIndex ci) {
+      return ci.getTable().getFullyQualifiedName();
+    }
+    if (s instanceof CreateView cv) {
+      return cv.getView().getFullyQualifiedName();
+    }
+    if (s instanceof AlterView av) {
+      return av.getView().getFullyQualifiedName();
+    }
+    if (s instanceof CreateSequence cs) {
+      return cs.getSequence().getFullyQualifiedName();
+    }
+    if (s instanceof AlterSequence as) {
+      return as.getSequence().getFullyQualifiedName();
+    }
+    if (s instanceof RenameTableStatement) {
+      return null; // renames touch two names: treated as touching everything
+    }
+    return null;
+  }
+
+  private static Set<String> tables(Statement statement) {
+    return canonical(new TablesNamesFinder().getTables(statement));
+  }
+
+  private static Set<String> canonical(Iterable<String> names) {
+    Set<String> out = new LinkedHashSet<>();
+    for (String n : names) {
+      out.add(TableNames.canonical(n));
+    }
+    return Set.copyOf(out);
+  }
+
+  private static Set<String> minus(Set<String> all, Set<String> remove) {
+    Set<String> out = new LinkedHashSet<>(all);
+    out.removeAll(remove);
+    return Set.copyOf(out);
+  }
+
+  static String upper(String s) {
+    return s.toUpperCase(Locale.ROOT);
+  }
+}

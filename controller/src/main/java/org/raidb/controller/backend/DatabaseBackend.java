@@ -1,0 +1,182 @@
+package org.raidb.controller.backend;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import org.raidb.balancer.BackendView;
+import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.config.LoginConfig;
+import org.raidb.driver.protocol.SqlStates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One real database of a virtual database: its connection pools (one HikariCP pool per real login),
+ * its state, and the counters routing reads.
+ */
+public final class DatabaseBackend implements BackendView {
+  private static final Logger log = LoggerFactory.getLogger(DatabaseBackend.class);
+
+  private final String virtualDatabase;
+  private final BackendConfig config;
+  private final Map<String, HikariDataSource> poolsByRealUser = new ConcurrentHashMap<>();
+  private final AtomicInteger pending = new AtomicInteger();
+  private final LongAdder served = new LongAdder();
+  private volatile BackendState state = BackendState.DISABLED;
+  private volatile String disabledReason = "not started";
+  private volatile ProductInfo productInfo;
+
+  public DatabaseBackend(String virtualDatabase, BackendConfig config) {
+    this.virtualDatabase = virtualDatabase;
+    this.config = config;
+  }
+
+  /**
+   * Opens the backend's default pool and reads its product. A backend that cannot be reached stays
+   * disabled with a warning naming it, so that a virtual database starts with whatever is up.
+   */
+  public boolean start() {
+    try (Connection c = pool(config.loginFor(null)).getConnection()) {
+      DatabaseMetaData md = c.getMetaData();
+      productInfo = new ProductInfo(md.getDatabaseProductName(), md.getDatabaseProductVersion(),
+          md.getDatabaseMajorVersion(), md.getDatabaseMinorVersion(), md.getIdentifierQuoteString());
+      state = BackendState.ENABLED;
+      disabledReason = null;
+      log.info("backend {} of virtual database {} enabled: {} {}", name(), virtualDatabase,
+          productInfo.name(), productInfo.version());
+      return true;
+    } catch (SQLException e) {
+      closePools();
+      disabledReason = "unreachable at start-up: " + e.getMessage();
+      log.warn("backend {} of virtual database {} is unreachable at start-up and starts disabled: {}",
+          name(), virtualDatabase, e.getMessage());
+      return false;
+    }
+  }
+
+  /** A pooled connection as the real login mapped to this virtual user, in auto-commit mode. */
+  public Connection connection(String virtualUser) throws SQLException {
+    if (state != BackendState.ENABLED) {
+      throw new SQLException("backend " + name() + " is disabled", SqlStates.CONNECTION_FAILURE);
+    }
+    try {
+      return pool(config.loginFor(virtualUser)).getConnection();
+    } catch (java.sql.SQLTransientConnectionException e) {
+      if (e.getCause() == null) {
+        // The pool is exhausted but the backend is fine: not a backend failure, so not class 08.
+        throw new SQLException("no free connection to backend " + name() + " within 10 s (poolSize " + config.poolSize()
+            + "): raise poolSize in the backend's configuration or lower the number of concurrent requests", "53300", e);
+      }
+      throw e;
+    }
+  }
+
+  private HikariDataSource pool(LoginConfig login) {
+    return poolsByRealUser.computeIfAbsent(login.user(), u -> {
+      HikariConfig hc = new HikariConfig();
+      hc.setPoolName("raidb-" + virtualDatabase + "-" + name() + "-" + u);
+      hc.setJdbcUrl(config.url());
+      hc.setUsername(login.user());
+      hc.setPassword(login.password());
+      hc.setMaximumPoolSize(config.poolSize());
+      hc.setMinimumIdle(Math.min(2, config.poolSize()));
+      hc.setConnectionTimeout(10_000);
+      // Fail fast at start-up instead of retrying: a down backend is reported and left disabled.
+      hc.setInitializationFailTimeout(-1);
+      return new HikariDataSource(hc);
+    });
+  }
+
+  /**
+   * Takes the backend out of the array at once: new requests stop coming and its pools are closed,
+   * which makes in-flight work on it fail rather than linger.
+   */
+  public synchronized boolean disable(String reason) {
+    if (state == BackendState.DISABLED) {
+      return false;
+    }
+    state = BackendState.DISABLED;
+    disabledReason = reason;
+    closePools();
+    return true;
+  }
+
+  private void closePools() {
+    for (HikariDataSource ds : poolsByRealUser.values()) {
+      ds.close();
+    }
+    poolsByRealUser.clear();
+  }
+
+  public void close() {
+    state = BackendState.DISABLED;
+    disabledReason = "controller shut down";
+    closePools();
+  }
+
+  public void requestStarted() {
+    pending.incrementAndGet();
+  }
+
+  public void requestEnded() {
+    pending.decrementAndGet();
+    served.increment();
+  }
+
+  @Override
+  public String name() {
+    return config.name();
+  }
+
+  @Override
+  public boolean isEnabled() {
+    return state == BackendState.ENABLED;
+  }
+
+  /** RAIDb-1: every backend holds every table. Partial replication fills this from schema knowledge later. */
+  @Override
+  public boolean holdsTable(String table) {
+    return true;
+  }
+
+  @Override
+  public int pendingRequests() {
+    return pending.get();
+  }
+
+  @Override
+  public int weight() {
+    return config.weight();
+  }
+
+  public BackendState state() {
+    return state;
+  }
+
+  public String disabledReason() {
+    return disabledReason;
+  }
+
+  public long requestsServed() {
+    return served.sum();
+  }
+
+  public ProductInfo productInfo() {
+    return productInfo;
+  }
+
+  public BackendConfig config() {
+    return config;
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

@@ -1,0 +1,132 @@
+package org.raidb.controller.request;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.raidb.controller.result.BackendCursor;
+import org.raidb.controller.result.BackendValues;
+import org.raidb.controller.result.RowSource;
+
+/** Runs one client statement on one backend connection, as the client asked (parameters, keys, limits). */
+public final class StatementRunner {
+  private StatementRunner() {}
+
+  /**
+   * @param stream leave a single result set open as a cursor (reads); otherwise every result is read
+   *     into memory (writes, whose answers are compared between backends)
+   * @param onCursorClose what to do when a streamed cursor is closed (release the connection)
+   * @param running registers the statement so that a client's cancel can reach it
+   */
+  public static StatementResult run(Connection c, ExecuteRequest r, boolean stream, Runnable onCursorClose,
+      RunningStatements running) throws SQLException {
+    Statement st = create(c, r);
+    boolean keepOpen = false;
+    running.add(st);
+    try {
+      if (r.fetchSize() > 0 && stream) {
+        st.setFetchSize(r.fetchSize());
+      }
+      if (r.maxRows() > 0) {
+        st.setLargeMaxRows(r.maxRows());
+      }
+      if (r.queryTimeoutSeconds() > 0) {
+        st.setQueryTimeout(r.queryTimeoutSeconds());
+      }
+      boolean isResultSet = execute(st, r);
+      List<Object> results = new ArrayList<>(1);
+      if (isResultSet && stream && !severalStatements(r.sql())) {
+        results.add(new BackendCursor(st, st.getResultSet(), onCursorClose));
+        keepOpen = true;
+        return new StatementResult(results, null);
+      }
+      while (true) {
+        if (isResultSet) {
+          try (ResultSet rs = st.getResultSet()) {
+            results.add(BackendValues.materialize(rs));
+          }
+        } else {
+          long count = st.getLargeUpdateCount();
+          if (count == -1) {
+            break;
+          }
+          results.add(count);
+        }
+        isResultSet = st.getMoreResults();
+      }
+      RowSource keys = null;
+      if (r.returnGeneratedKeys()) {
+        try (ResultSet rs = st.getGeneratedKeys()) {
+          keys = BackendValues.materialize(rs);
+        }
+      }
+      return new StatementResult(results, keys);
+    } finally {
+      running.remove(st);
+      if (!keepOpen) {
+        st.close();
+      }
+    }
+  }
+
+  private static Statement create(Connection c, ExecuteRequest r) throws SQLException {
+    if (r.parameters() == null) {
+      return c.createStatement();
+    }
+    PreparedStatement ps;
+    if (r.returnGeneratedKeys()) {
+      ps = r.keyColumns() != null && !r.keyColumns().isEmpty()
+          ? c.prepareStatement(r.sql(), r.keyColumns().toArray(new String[0]))
+          : c.prepareStatement(r.sql(), Statement.RETURN_GENERATED_KEYS);
+    } else {
+      ps = c.prepareStatement(r.sql());
+    }
+    List<Object> params = r.parameters();
+    for (int i = 0; i < params.size(); i++) {
+      BackendValues.bind(ps, i + 1, params.get(i));
+    }
+    return ps;
+  }
+
+  private static boolean execute(Statement st, ExecuteRequest r) throws SQLException {
+    if (st instanceof PreparedStatement ps) {
+      return ps.execute();
+    }
+    if (r.returnGeneratedKeys()) {
+      return r.keyColumns() != null && !r.keyColumns().isEmpty()
+          ? st.execute(r.sql(), r.keyColumns().toArray(new String[0]))
+          : st.execute(r.sql(), Statement.RETURN_GENERATED_KEYS);
+    }
+    return st.execute(r.sql());
+  }
+
+  /** A semicolon outside quotes and comments followed by more SQL: backends return several results. */
+  static boolean severalStatements(String sql) {
+    int n = sql.length();
+    char quote = 0;
+    for (int i = 0; i < n; i++) {
+      char c = sql.charAt(i);
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+        int eol = sql.indexOf('\n', i);
+        i = eol < 0 ? n : eol;
+      } else if (c == ';') {
+        for (int j = i + 1; j < n; j++) {
+          if (!Character.isWhitespace(sql.charAt(j))) {
+            return true;
+          }
+        }
+        return false;
+      }
+    }
+    return false;
+  }
+}

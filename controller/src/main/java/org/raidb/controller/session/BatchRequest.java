@@ -1,0 +1,121 @@
+package org.raidb.controller.session;
+
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.SqlAnalyzer;
+import org.raidb.controller.analysis.StatementKind;
+import org.raidb.controller.request.StatementResult;
+import org.raidb.controller.result.BackendValues;
+import org.raidb.driver.protocol.PayloadReader;
+import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.SqlStates;
+
+/** A BATCH frame: Statement.addBatch texts, or one prepared statement with rows of parameters. */
+final class BatchRequest {
+  private final List<String> statements; // form 0
+  private final String sql; // form 1
+  private final List<List<Object>> rows;
+  private final int timeoutSeconds;
+
+  private BatchRequest(List<String> statements, String sql, List<List<Object>> rows, int timeoutSeconds) {
+    this.statements = statements;
+    this.sql = sql;
+    this.rows = rows;
+    this.timeoutSeconds = timeoutSeconds;
+  }
+
+  static BatchRequest read(PayloadReader f) throws ProtocolException {
+    byte form = f.readByte();
+    int timeout = f.readInt();
+    if (form == 0) {
+      List<String> list = f.readStringList();
+      return new BatchRequest(list == null ? List.of() : list, null, null, timeout);
+    }
+    if (form != 1) {
+      throw new ProtocolException("unknown batch form " + form);
+    }
+    String sql = f.readString();
+    int n = f.readCount(4);
+    List<List<Object>> rows = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      int params = f.readCount(1);
+      List<Object> row = new ArrayList<>(params);
+      for (int p = 0; p < params; p++) {
+        row.add(f.readValue());
+      }
+      rows.add(row);
+    }
+    return new BatchRequest(null, sql, rows, timeout);
+  }
+
+  /** A batch is a write whose tables are the union of its statements' tables. */
+  AnalyzedStatement analyze(SqlAnalyzer analyzer) throws SQLException {
+    List<String> texts = sql != null ? List.of(sql) : statements;
+    Set<String> read = new LinkedHashSet<>();
+    Set<String> written = new LinkedHashSet<>();
+    boolean everything = false;
+    for (String t : texts) {
+      AnalyzedStatement a = analyzer.analyze(t);
+      if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
+        throw new SQLException("transaction control statements cannot be batched: use commit() and rollback()",
+            SqlStates.FEATURE_NOT_SUPPORTED);
+      }
+      read.addAll(a.tablesRead());
+      written.addAll(a.tablesWritten());
+      everything |= a.touchesEverything();
+    }
+    return new AnalyzedStatement(StatementKind.WRITE, Set.copyOf(read), Set.copyOf(written), everything, null, null);
+  }
+
+  String describe() {
+    return sql != null ? sql + " (batch of " + rows.size() + ")" : "batch of " + statements.size() + " statements";
+  }
+
+  StatementResult run(Connection c) throws SQLException {
+    long[] counts;
+    if (sql != null) {
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        applyTimeout(ps);
+        for (List<Object> row : rows) {
+          for (int i = 0; i < row.size(); i++) {
+            BackendValues.bind(ps, i + 1, row.get(i));
+          }
+          ps.addBatch();
+        }
+        counts = ps.executeLargeBatch();
+      }
+    } else {
+      try (Statement st = c.createStatement()) {
+        applyTimeout(st);
+        for (String s : statements) {
+          st.addBatch(s);
+        }
+        counts = st.executeLargeBatch();
+      }
+    }
+    List<Object> out = new ArrayList<>(counts.length);
+    for (long n : counts) {
+      out.add(n);
+    }
+    return new StatementResult(out, null);
+  }
+
+  private void applyTimeout(Statement st) throws SQLException {
+    if (timeoutSeconds > 0) {
+      st.setQueryTimeout(timeoutSeconds);
+    }
+  }
+
+  /** Keeps the SQLState and counts of a backend's batch failure for the client. */
+  static SQLException asClientError(BatchUpdateException e) {
+    return e;
+  }
+}

@@ -1,0 +1,70 @@
+package org.raidb.controller.session;
+
+import java.sql.SQLException;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.PayloadReader;
+import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.SqlStates;
+
+/** The TRANSACTION frame: the JDBC Connection's transaction API, applied to the session. */
+final class TransactionFrames {
+  private final VirtualDatabase vdb;
+  private final SessionState state;
+
+  TransactionFrames(VirtualDatabase vdb, SessionState state) {
+    this.vdb = vdb;
+    this.state = state;
+  }
+
+  void handle(PayloadReader f) throws ProtocolException, SQLException {
+    byte op = f.readByte();
+    switch (op) {
+      case Protocol.TX_SET_AUTOCOMMIT:
+        boolean on = f.readBoolean();
+        if (on && !state.autoCommit()) {
+          vdb.requests().commit(state); // JDBC: switching auto-commit on commits the current transaction
+        }
+        state.autoCommit(on);
+        break;
+      case Protocol.TX_COMMIT:
+        vdb.requests().commit(state);
+        break;
+      case Protocol.TX_ROLLBACK:
+        vdb.requests().rollback(state);
+        break;
+      case Protocol.TX_SET_SAVEPOINT:
+        vdb.requests().savepoint(state, "SAVEPOINT", f.readString());
+        break;
+      case Protocol.TX_ROLLBACK_TO_SAVEPOINT:
+        vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", f.readString());
+        break;
+      case Protocol.TX_RELEASE_SAVEPOINT:
+        vdb.requests().savepoint(state, "RELEASE SAVEPOINT", f.readString());
+        break;
+      case Protocol.TX_SET_ISOLATION:
+        int level = f.readInt();
+        if (level != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED && level != java.sql.Connection.TRANSACTION_READ_COMMITTED
+            && level != java.sql.Connection.TRANSACTION_REPEATABLE_READ && level != java.sql.Connection.TRANSACTION_SERIALIZABLE) {
+          throw new SQLException("invalid transaction isolation level " + level, SqlStates.INVALID_PARAMETER_VALUE);
+        }
+        refuseInsideTransaction("change the isolation level");
+        state.isolation(level);
+        break;
+      case Protocol.TX_SET_READ_ONLY:
+        boolean ro = f.readBoolean();
+        refuseInsideTransaction("change read-only mode");
+        state.readOnly(ro);
+        break;
+      default:
+        throw new ProtocolException("unknown transaction operation " + op);
+    }
+  }
+
+  private void refuseInsideTransaction(String what) throws SQLException {
+    if (state.currentTransaction() != null && !state.currentTransaction().connections().isEmpty()) {
+      throw new SQLException("cannot " + what + " in the middle of a transaction: commit or roll back first",
+          SqlStates.ACTIVE_TRANSACTION);
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package org.raidb.controller.vdb;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.raidb.balancer.CompletionPolicy;
+import org.raidb.balancer.LoadBalancer;
+import org.raidb.balancer.Raidb1LoadBalancer;
+import org.raidb.balancer.ReadPolicies;
+import org.raidb.controller.analysis.SqlAnalyzer;
+import org.raidb.controller.auth.AuthenticationManager;
+import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.backend.ProductInfo;
+import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.request.RequestManager;
+import org.raidb.controller.scheduler.WriteOrder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One virtual database: the array of backends that clients see as a single database. */
+public final class VirtualDatabase implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(VirtualDatabase.class);
+  private static final long WRITE_ORDER_TIMEOUT_MILLIS = 30_000;
+
+  private final VirtualDatabaseConfig config;
+  private final List<DatabaseBackend> backends = new ArrayList<>();
+  private final AuthenticationManager authentication;
+  private final SqlAnalyzer analyzer = new SqlAnalyzer();
+  private final LoadBalancer balancer;
+  private final WriteOrder writeOrder = new WriteOrder(WRITE_ORDER_TIMEOUT_MILLIS);
+  private final ExecutorService backendThreads;
+  private final RequestManager requestManager;
+  private volatile ProductInfo productInfo;
+
+  public VirtualDatabase(VirtualDatabaseConfig config) {
+    this.config = config;
+    this.authentication = new AuthenticationManager(config.name(), config.authentication());
+    this.balancer = new Raidb1LoadBalancer(ReadPolicies.byName(config.replication().readPolicy()),
+        CompletionPolicy.byName(config.replication().completion()));
+    for (BackendConfig b : config.backends()) {
+      backends.add(new DatabaseBackend(config.name(), b));
+    }
+    AtomicInteger n = new AtomicInteger();
+    // Writes run on every backend at once; threads are created on demand and die when idle.
+    this.backendThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+      Thread t = new Thread(r, "raidb-" + config.name() + "-backend-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    this.requestManager = new RequestManager(this);
+  }
+
+  /** Starts every backend in parallel; those that are down start disabled. */
+  public void start() {
+    backends.parallelStream().forEach(DatabaseBackend::start);
+    long up = backends.stream().filter(DatabaseBackend::isEnabled).count();
+    backends.stream().filter(DatabaseBackend::isEnabled).findFirst().ifPresent(b -> productInfo = b.productInfo());
+    if (up == 0) {
+      log.warn("virtual database {} has no reachable backend: it refuses requests until a backend is enabled", name());
+    } else {
+      log.info("virtual database {} serving with {} of {} backends enabled", name(), up, backends.size());
+    }
+  }
+
+  /**
+   * Takes a backend out of the array. The position in the write order is logged so that the backend
+   * can later be brought back by replaying what it missed.
+   */
+  public void disableBackend(DatabaseBackend backend, String reason) {
+    if (backend.disable(reason)) {
+      long remaining = backends.stream().filter(DatabaseBackend::isEnabled).count();
+      log.error("backend {} of virtual database {} disabled at write #{}: {} ({} backend(s) left enabled)",
+          backend.name(), name(), writeOrder.position(), reason, remaining);
+    }
+  }
+
+  public String name() {
+    return config.name();
+  }
+
+  public List<DatabaseBackend> backends() {
+    return backends;
+  }
+
+  public AuthenticationManager authentication() {
+    return authentication;
+  }
+
+  public SqlAnalyzer analyzer() {
+    return analyzer;
+  }
+
+  public LoadBalancer balancer() {
+    return balancer;
+  }
+
+  public WriteOrder writeOrder() {
+    return writeOrder;
+  }
+
+  public ExecutorService backendThreads() {
+    return backendThreads;
+  }
+
+  public RequestManager requests() {
+    return requestManager;
+  }
+
+  /** The product of the backends, as clients must see it; read from the first backend that came up. */
+  public ProductInfo productInfo() throws SQLException {
+    ProductInfo p = productInfo;
+    if (p == null) {
+      p = backends.stream().filter(DatabaseBackend::isEnabled).map(DatabaseBackend::productInfo).findFirst().orElse(null);
+      productInfo = p;
+    }
+    return p;
+  }
+
+  @Override
+  public void close() {
+    backends.forEach(DatabaseBackend::close);
+    backendThreads.shutdownNow();
+  }
+}
