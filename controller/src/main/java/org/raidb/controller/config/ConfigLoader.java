@@ -49,7 +49,10 @@ public final class ConfigLoader {
     return load(xml, source);
   }
 
-  /** Loads configuration text (tests, embedded configurations); errors name {@code sourceName}. */
+  /**
+   * Loads configuration text (tests, embedded configurations); errors name {@code sourceName}. The text is parsed
+   * as UTF-8, so it must not declare another encoding.
+   */
   public static RaidbConfig load(String xml, String sourceName) throws ConfigException {
     return load(xml.getBytes(StandardCharsets.UTF_8), sourceName);
   }
