@@ -1,0 +1,130 @@
+package org.raidb.controller.config;
+
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlElementWrapper;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlProperty;
+import com.fasterxml.jackson.dataformat.xml.annotation.JacksonXmlRootElement;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What Jackson binds a configuration file into: the XML exactly as written, absent attributes null.
+ *
+ * <p>The public records stay free of XML concerns; {@link #toConfig()} applies {@link ConfigDefaults}. Only used
+ * after schema validation, so the shape and value ranges are already right here.
+ */
+@JacksonXmlRootElement(localName = "raidb")
+final class ConfigXml {
+
+  public ControllerXml controller;
+
+  @JacksonXmlElementWrapper(useWrapping = false)
+  @JacksonXmlProperty(localName = "virtualDatabase")
+  public List<VirtualDatabaseXml> virtualDatabases = new ArrayList<>();
+
+  RaidbConfig toConfig() {
+    ControllerXml settings = controller == null ? new ControllerXml() : controller;
+    return new RaidbConfig(settings.toSettings(), virtualDatabases.stream().map(VirtualDatabaseXml::toConfig).toList());
+  }
+
+  static final class ControllerXml {
+    @JacksonXmlProperty(isAttribute = true) public String host;
+    @JacksonXmlProperty(isAttribute = true) public Integer port;
+    @JacksonXmlProperty(isAttribute = true) public Integer adminPort;
+    @JacksonXmlProperty(isAttribute = true) public String dataDir;
+    @JacksonXmlProperty(isAttribute = true) public Integer maxFrameBytes;
+
+    ControllerSettings toSettings() {
+      return new ControllerSettings(
+          or(host, ConfigDefaults.HOST),
+          or(port, ConfigDefaults.PORT),
+          or(adminPort, ConfigDefaults.ADMIN_PORT),
+          Path.of(or(dataDir, ConfigDefaults.DATA_DIR)),
+          or(maxFrameBytes, ConfigDefaults.MAX_FRAME_BYTES));
+    }
+  }
+
+  static final class VirtualDatabaseXml {
+    @JacksonXmlProperty(isAttribute = true) public String name;
+    public AuthenticationXml authentication;
+
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "backend")
+    public List<BackendXml> backends = new ArrayList<>();
+
+    // The replication group of the schema: exactly one of these is set. Later: raidb0, raidb2, ...
+    public Raidb1Xml raidb1;
+
+    VirtualDatabaseConfig toConfig() {
+      return new VirtualDatabaseConfig(name, authentication.toConfig(),
+          backends.stream().map(BackendXml::toConfig).toList(), replication());
+    }
+
+    private ReplicationConfig replication() {
+      if (raidb1 != null) {
+        return new ReplicationConfig("raidb1",
+            or(raidb1.readPolicy, ConfigDefaults.READ_POLICY), or(raidb1.completion, ConfigDefaults.COMPLETION));
+      }
+      // Unreachable for a file that passed the schema; a binding bug if it happens.
+      throw new IllegalStateException("virtual database '" + name + "' has no replication element after validation");
+    }
+  }
+
+  static final class AuthenticationXml {
+    public AdminXml admin;
+
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "virtualUser")
+    public List<VirtualUserXml> virtualUsers = new ArrayList<>();
+
+    AuthenticationConfig toConfig() {
+      return new AuthenticationConfig(new UserCredentials(admin.user, or(admin.password, ConfigDefaults.PASSWORD)),
+          virtualUsers.stream().map(u -> new UserCredentials(u.name, or(u.password, ConfigDefaults.PASSWORD))).toList());
+    }
+  }
+
+  static final class AdminXml {
+    @JacksonXmlProperty(isAttribute = true) public String user;
+    @JacksonXmlProperty(isAttribute = true) public String password;
+  }
+
+  static final class VirtualUserXml {
+    @JacksonXmlProperty(isAttribute = true) public String name;
+    @JacksonXmlProperty(isAttribute = true) public String password;
+  }
+
+  static final class BackendXml {
+    @JacksonXmlProperty(isAttribute = true) public String name;
+    @JacksonXmlProperty(isAttribute = true) public String url;
+    @JacksonXmlProperty(isAttribute = true) public String user;
+    @JacksonXmlProperty(isAttribute = true) public String password;
+    @JacksonXmlProperty(isAttribute = true) public Integer weight;
+    @JacksonXmlProperty(isAttribute = true) public Integer poolSize;
+
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "login")
+    public List<LoginXml> logins = new ArrayList<>();
+
+    BackendConfig toConfig() {
+      return new BackendConfig(name, url, user, or(password, ConfigDefaults.PASSWORD),
+          or(weight, ConfigDefaults.BACKEND_WEIGHT), or(poolSize, ConfigDefaults.BACKEND_POOL_SIZE),
+          logins.stream().map(l -> new LoginConfig(l.virtualUser, l.user, or(l.password, ConfigDefaults.PASSWORD)))
+              .toList());
+    }
+  }
+
+  static final class LoginXml {
+    @JacksonXmlProperty(isAttribute = true) public String virtualUser;
+    @JacksonXmlProperty(isAttribute = true) public String user;
+    @JacksonXmlProperty(isAttribute = true) public String password;
+  }
+
+  static final class Raidb1Xml {
+    @JacksonXmlProperty(isAttribute = true) public String readPolicy;
+    @JacksonXmlProperty(isAttribute = true) public String completion;
+  }
+
+  private static <T> T or(T value, T byDefault) {
+    return value != null ? value : byDefault;
+  }
+}

@@ -1,0 +1,72 @@
+package org.raidb.controller.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The defaults documented in raidb.xsd are the ones the loader applies. */
+class ConfigDefaultsTest {
+
+  @Test
+  void schemaDefaultsMatchConfigDefaults() throws Exception {
+    Map<String, String> schemaDefaults = schemaDefaultsByTypeAndAttribute();
+
+    assertThat(schemaDefaults).containsEntry("controllerType/host", ConfigDefaults.HOST)
+        .containsEntry("controllerType/port", String.valueOf(ConfigDefaults.PORT))
+        .containsEntry("controllerType/adminPort", String.valueOf(ConfigDefaults.ADMIN_PORT))
+        .containsEntry("controllerType/dataDir", ConfigDefaults.DATA_DIR)
+        .containsEntry("controllerType/maxFrameBytes", String.valueOf(ConfigDefaults.MAX_FRAME_BYTES))
+        .containsEntry("backendType/password", ConfigDefaults.PASSWORD)
+        .containsEntry("backendType/weight", String.valueOf(ConfigDefaults.BACKEND_WEIGHT))
+        .containsEntry("backendType/poolSize", String.valueOf(ConfigDefaults.BACKEND_POOL_SIZE))
+        .containsEntry("loginType/password", ConfigDefaults.PASSWORD)
+        .containsEntry("raidb1Type/readPolicy", ConfigDefaults.READ_POLICY)
+        .containsEntry("raidb1Type/completion", ConfigDefaults.COMPLETION);
+  }
+
+  @Test
+  void defaultsAreAppliedWhenAttributesAreLeftOut() throws Exception {
+    RaidbConfig config = ConfigLoader.load("""
+        <raidb>
+          <virtualDatabase name="db">
+            <authentication><admin user="admin"/><virtualUser name="app"/></authentication>
+            <backend name="b1" url="jdbc:h2:mem:b1" user="sa"><login virtualUser="app" user="real"/></backend>
+            <raidb1/>
+          </virtualDatabase>
+        </raidb>
+        """, "minimal.xml");
+
+    assertThat(config.controller()).isEqualTo(new ControllerSettings(
+        ConfigDefaults.HOST, 25322, 25380, java.nio.file.Path.of("data"), 67108864));
+    VirtualDatabaseConfig db = config.virtualDatabase("db");
+    assertThat(db.authentication().admin()).isEqualTo(new UserCredentials("admin", ""));
+    assertThat(db.authentication().virtualUsers()).containsExactly(new UserCredentials("app", ""));
+    assertThat(db.backends()).containsExactly(new BackendConfig("b1", "jdbc:h2:mem:b1", "sa", "", 1, 20,
+        java.util.List.of(new LoginConfig("app", "real", ""))));
+    assertThat(db.replication()).isEqualTo(new ReplicationConfig("raidb1", "roundRobin", "all"));
+  }
+
+  private static Map<String, String> schemaDefaultsByTypeAndAttribute() throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
+    factory.setNamespaceAware(true);
+    Map<String, String> defaults = new HashMap<>();
+    try (InputStream xsd = ConfigLoader.class.getResourceAsStream(SchemaValidator.SCHEMA_RESOURCE)) {
+      NodeList attributes = factory.newDocumentBuilder().parse(xsd)
+          .getElementsByTagNameNS("http://www.w3.org/2001/XMLSchema", "attribute");
+      for (int i = 0; i < attributes.getLength(); i++) {
+        Element attribute = (Element) attributes.item(i);
+        if (attribute.hasAttribute("default")) {
+          String type = ((Element) attribute.getParentNode()).getAttribute("name");
+          defaults.put(type + "/" + attribute.getAttribute("name"), attribute.getAttribute("default"));
+        }
+      }
+    }
+    return defaults;
+  }
+}
