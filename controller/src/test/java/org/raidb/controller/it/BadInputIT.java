@@ -1,0 +1,192 @@
+package org.raidb.controller.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.DataOutputStream;
+import java.io.InputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.test.PostgresClusterExtension;
+
+/** Bad input from clients never costs data, never takes the controller down, and leaves sessions usable. */
+class BadInputIT {
+  @RegisterExtension
+  static final PostgresClusterExtension pg = PostgresClusterExtension.servers(2).database("shop");
+
+  static ControllerFixture raidb;
+
+  @BeforeAll
+  static void startController() throws Exception {
+    // The virtual user "app" acts as a dedicated real login, so that its backend connections can be counted.
+    for (EmbeddedPostgresServer s : pg.cluster().servers()) {
+      try (Connection c = s.connect(); Statement st = c.createStatement()) {
+        st.execute("CREATE ROLE app_real LOGIN PASSWORD 'real'");
+        st.execute("GRANT ALL ON SCHEMA public TO app_real");
+      }
+    }
+    // Two virtual databases over the same servers: shop (user app, acting as app_real) and hr (user clerk).
+    StringBuilder xml = new StringBuilder("<raidb>\n  <controller port=\"0\" adminPort=\"0\" dataDir=\"DATA\"/>\n");
+    xml.append("  <virtualDatabase name=\"shop\">\n    <authentication>\n      <admin user=\"admin\" password=\"adminpw\"/>\n"
+        + "      <virtualUser name=\"app\" password=\"apppw\"/>\n    </authentication>\n");
+    for (EmbeddedPostgresServer s : pg.cluster().servers()) {
+      xml.append("    <backend name=\"").append(s.name()).append("\" url=\"").append(s.jdbcUrl())
+          .append("\" user=\"postgres\" password=\"\">\n      <login virtualUser=\"app\" user=\"app_real\" password=\"real\"/>\n"
+              + "    </backend>\n");
+    }
+    xml.append("    <raidb1 readPolicy=\"roundRobin\" completion=\"all\"/>\n  </virtualDatabase>\n");
+    xml.append("  <virtualDatabase name=\"hr\">\n    <authentication>\n      <admin user=\"hradmin\" password=\"adminpw\"/>\n"
+        + "      <virtualUser name=\"clerk\" password=\"clerkpw\"/>\n    </authentication>\n");
+    for (EmbeddedPostgresServer s : pg.cluster().servers()) {
+      xml.append("    <backend name=\"").append(s.name()).append("\" url=\"").append(s.jdbcUrl())
+          .append("\" user=\"postgres\" password=\"\"/>\n");
+    }
+    xml.append("    <raidb1/>\n  </virtualDatabase>\n</raidb>\n");
+    raidb = ControllerFixture.startFromXml(xml.toString(), "shop");
+  }
+
+  @AfterAll
+  static void stopController() {
+    if (raidb != null) {
+      raidb.close();
+    }
+  }
+
+  private static void assertSessionWorks(Connection c) throws SQLException {
+    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 40 + 2")) {
+      assertThat(rs.next()).isTrue();
+      assertThat(rs.getInt(1)).isEqualTo(42);
+    }
+  }
+
+  @Test
+  void malformedSqlGetsTheBackendsSqlStateAndTheSessionGoesOn() throws Exception {
+    try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
+      assertThatThrownBy(() -> st.executeQuery("SELEC 1 FROMM nowhere"))
+          .isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42601"))
+          .hasMessageContaining("syntax error");
+      assertSessionWorks(c);
+      assertThatThrownBy(() -> st.executeQuery("SELECT * FROM no_such_table"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42P01"));
+      assertSessionWorks(c);
+      // Inside a transaction the failure aborts it, as on PostgreSQL, and a rollback makes it usable again.
+      c.setAutoCommit(false);
+      assertThatThrownBy(() -> st.executeUpdate("INSERT INTO no_such_table VALUES (1)"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42P01"));
+      assertThatThrownBy(() -> st.executeQuery("SELECT 1"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("25P02"));
+      c.rollback();
+      assertSessionWorks(c);
+    }
+    assertThat(raidb.controller().virtualDatabase("shop").backends()).allSatisfy(b -> assertThat(b.isEnabled()).isTrue());
+  }
+
+  @Test
+  void wrongPasswordIsRefusedBeforeAnyBackendConnection() throws Exception {
+    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "app", "wrong"))
+        .isInstanceOf(SQLException.class)
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"))
+        .hasMessageContaining("password authentication failed for user \"app\"");
+    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "nobody", "apppw"))
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+    for (EmbeddedPostgresServer s : pg.cluster().servers()) {
+      try (Connection c = s.connect(); Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE usename = 'app_real'")) {
+        rs.next();
+        assertThat(rs.getInt(1)).as("connections of app's real login on %s", s.name()).isZero();
+      }
+    }
+  }
+
+  @Test
+  void unknownVirtualDatabaseIsNamed() {
+    String url = raidb.url().replace("/shop", "/warehouse");
+    assertThatThrownBy(() -> DriverManager.getConnection(url, "app", "apppw"))
+        .isInstanceOf(SQLException.class)
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("3D000"))
+        .hasMessageContaining("\"warehouse\" does not exist")
+        .hasMessageContaining("shop");
+  }
+
+  @Test
+  void noControllerListeningGives08001() throws Exception {
+    int closedPort;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closedPort = s.getLocalPort();
+    }
+    Properties p = new Properties();
+    p.setProperty("user", "app");
+    p.setProperty("password", "apppw");
+    p.setProperty("connectTimeout", "2");
+    assertThatThrownBy(() -> DriverManager.getConnection("jdbc:raidb://127.0.0.1:" + closedPort + "/shop", p))
+        .isInstanceOf(SQLException.class)
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08001"))
+        .hasMessageContaining(String.valueOf(closedPort));
+  }
+
+  @Test
+  void randomBytesAndOversizedFramesCloseOnlyThatConnection() throws Exception {
+    try (Connection survivor = raidb.connect()) {
+      byte[] junk = new byte[4096];
+      new Random(42).nextBytes(junk);
+      assertConnectionClosedAfter(junk);
+      assertConnectionClosedAfter("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      // An announced frame of 1 GiB: refused from its length alone, nothing of it is read.
+      java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
+      new DataOutputStream(frame).writeInt(1 << 30);
+      frame.write('H');
+      assertConnectionClosedAfter(frame.toByteArray());
+      assertSessionWorks(survivor);
+    }
+    try (Connection fresh = raidb.connect()) {
+      assertSessionWorks(fresh);
+    }
+  }
+
+  private static void assertConnectionClosedAfter(byte[] bytes) throws Exception {
+    try (Socket s = new Socket("127.0.0.1", raidb.controller().port())) {
+      s.setSoTimeout(10_000);
+      s.getOutputStream().write(bytes);
+      s.getOutputStream().flush();
+      InputStream in = s.getInputStream();
+      // The controller may answer with one ERROR frame; then it must close the connection.
+      byte[] buf = new byte[65536];
+      long total = 0;
+      int n;
+      while ((n = in.read(buf)) >= 0) {
+        total += n;
+        assertThat(total).as("bytes the controller answered junk with").isLessThan(4096);
+      }
+      assertThat(n).isEqualTo(-1);
+    }
+  }
+
+  @Test
+  void aUserOfOneVirtualDatabaseCannotOpenAnother() throws Exception {
+    String hrUrl = raidb.url().replace("/shop", "/hr");
+    try (Connection c = DriverManager.getConnection(hrUrl, "clerk", "clerkpw")) {
+      assertSessionWorks(c);
+    }
+    assertThatThrownBy(() -> DriverManager.getConnection(hrUrl, "app", "apppw"))
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "clerk", "clerkpw"))
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+    // "admin" administers shop; it is not one of its virtual users.
+    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "admin", "adminpw"))
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+  }
+}
