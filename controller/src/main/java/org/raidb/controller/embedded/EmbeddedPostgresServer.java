@@ -138,6 +138,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       throw new IllegalStateException(name + " is not running");
     }
     long pid = postmasterPid().orElseThrow(() -> new IllegalStateException(name + ": no postmaster.pid in " + dataDirectory()));
+    long begin = System.nanoTime();
     List<Long> killed = Postmaster.killHard(pid);
     long deadline = System.nanoTime() + DEATH_WAIT.toNanos();
     while (killed.stream().anyMatch(Postmaster::isAlive) || FreePort.accepts(port)) {
@@ -148,6 +149,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
     // The killed postmaster was re-parented (pg_ctl had daemonised it): whoever inherited it
     // reaps it, usually at once, sometimes a little later.
+    long deadAfterMillis = (System.nanoTime() - begin) / 1_000_000;
     long reapDeadline = System.nanoTime() + REAP_WAIT.toNanos();
     while (!Postmaster.isGone(pid) && System.nanoTime() < reapDeadline) {
       sleep(20);
@@ -156,8 +158,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       log.warn("{}: killed postmaster {} is still an unreaped zombie after {} s; a restart may be refused", name, pid,
           REAP_WAIT.toSeconds());
     }
-    log.info("{}: killed -9 postmaster {} and {} child processes; port {} now refuses connections",
-        name, pid, killed.size() - 1, port);
+    log.info("{}: killed -9 postmaster {} and {} child processes; port {} refuses connections after {} ms, pid reaped after {} ms",
+        name, pid, killed.size() - 1, port, deadAfterMillis, (System.nanoTime() - begin) / 1_000_000);
     LaunchedPostgres dead = launched;
     launched = null;
     dead.forgetKilled();

@@ -1,6 +1,7 @@
 package org.raidb.controller.embedded;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -58,26 +59,44 @@ final class Postmaster {
   }
 
   /**
-   * SIGKILL to the postmaster, then at once to every process it had started (backends,
-   * checkpointer, WAL writer...), as a machine crash would. Killing the children too matters:
-   * orphaned backends keep the old shared memory attached, and PostgreSQL refuses to start again
-   * on the data directory until they have gone.
+   * A crash of the whole server at one instant, as a power loss would: SIGSTOP to the postmaster
+   * (so it forks no more), then to every process it had started (backends, checkpointer, WAL
+   * writer...), then SIGKILL to all of them.
+   *
+   * <p>Why freeze first: killed one after the other, a backend still running when the postmaster
+   * dies notices it and sends its client "terminating connection due to unexpected postmaster
+   * exit" (SQLState 57P01) instead of the connection simply breaking (08006), which makes tests
+   * racy. Killing the children at all matters too: orphaned backends keep the old shared memory
+   * attached, and PostgreSQL refuses to start again on the data directory until they have gone.
    *
    * @return every pid that was signalled, postmaster first
    */
   static List<Long> killHard(long postmasterPid) {
     List<Long> pids = new ArrayList<>();
-    ProcessHandle.of(postmasterPid)
-        .ifPresent(
-            postmaster -> {
-              List<ProcessHandle> children = postmaster.descendants().toList();
-              postmaster.destroyForcibly();
-              pids.add(postmaster.pid());
-              for (ProcessHandle child : children) {
-                child.destroyForcibly();
-                pids.add(child.pid());
-              }
-            });
+    ProcessHandle.of(postmasterPid).ifPresent(postmaster -> {
+      signal("STOP", List.of(postmaster.pid()));
+      pids.add(postmaster.pid());
+      postmaster.descendants().forEach(child -> pids.add(child.pid()));
+      signal("STOP", pids.subList(1, pids.size()));
+      signal("KILL", pids);
+    });
     return pids;
+  }
+
+  private static void signal(String signal, List<Long> pids) {
+    if (pids.isEmpty()) {
+      return;
+    }
+    List<String> command = new ArrayList<>(List.of("kill", "-s", signal));
+    pids.forEach(pid -> command.add(Long.toString(pid)));
+    try {
+      // Exit status ignored: a process may have exited on its own meanwhile.
+      new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot run kill", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while killing " + pids, e);
+    }
   }
 }
