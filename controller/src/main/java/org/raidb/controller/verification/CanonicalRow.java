@@ -1,0 +1,65 @@
+package org.raidb.controller.verification;
+
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.util.HexFormat;
+
+/**
+ * A row's values as one string that is the same whichever JDBC driver read them: the generic
+ * checksum path hashes it. Each value is length-prefixed so that ("ab","c") and ("a","bc") differ.
+ */
+final class CanonicalRow {
+
+  private static final String NULL = "\u0000NULL";
+
+  private CanonicalRow() {}
+
+  static String of(ResultSet rs, ResultSetMetaData meta) throws SQLException {
+    StringBuilder row = new StringBuilder();
+    for (int column = 1; column <= meta.getColumnCount(); column++) {
+      String value = value(rs, column, meta.getColumnType(column));
+      String text = value == null ? NULL : value;
+      row.append(text.length()).append(':').append(text).append('|');
+    }
+    return row.toString();
+  }
+
+  private static String value(ResultSet rs, int column, int type) throws SQLException {
+    String value = switch (type) {
+      case Types.BIT, Types.BOOLEAN -> Boolean.toString(rs.getBoolean(column));
+      case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> Long.toString(rs.getLong(column));
+      case Types.DECIMAL, Types.NUMERIC -> decimal(rs.getBigDecimal(column));
+      case Types.REAL, Types.FLOAT, Types.DOUBLE -> Double.toString(rs.getDouble(column));
+      case Types.DATE -> string(rs.getObject(column, LocalDate.class));
+      case Types.TIME -> string(rs.getObject(column, LocalTime.class));
+      case Types.TIMESTAMP -> string(rs.getObject(column, LocalDateTime.class));
+      case Types.TIMESTAMP_WITH_TIMEZONE -> {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        yield t == null ? null : t.toInstant().toString();
+      }
+      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> {
+        byte[] bytes = rs.getBytes(column);
+        yield bytes == null ? null : HexFormat.of().formatHex(bytes);
+      }
+      default -> rs.getString(column);
+    };
+    // getBoolean/getLong/getDouble return false/0 for NULL: wasNull tells.
+    return rs.wasNull() ? null : value;
+  }
+
+  /** 10.50 and 10.5 (and 0.00 and 0) are the same number, whatever scale a product keeps. */
+  private static String decimal(BigDecimal d) {
+    return d == null ? null : d.stripTrailingZeros().toPlainString();
+  }
+
+  private static String string(Object o) {
+    return o == null ? null : o.toString();
+  }
+}
