@@ -154,6 +154,9 @@ public final class PayloadWriter {
     if (v == null) {
       return writeNull(Types.NULL);
     }
+    if (v instanceof SqlNull n) {
+      return writeNull(n.sqlType()); // so that what readValue returned can be written back unchanged
+    }
     if (v instanceof String s) {
       writeByte(ValueType.STRING);
       return writeString(s);
