@@ -42,10 +42,13 @@ public final class DatabaseBackend implements BackendView {
    * disabled with a warning naming it, so that a virtual database starts with whatever is up.
    */
   public boolean start() {
-    try (Connection c = pool(config.loginFor(null)).getConnection()) {
+    LoginConfig login = config.loginFor(null);
+    // A direct connection first: it fails at once on a refused port, where a pool would wait its timeout.
+    try (Connection c = java.sql.DriverManager.getConnection(config.url(), login.user(), login.password())) {
       DatabaseMetaData md = c.getMetaData();
       productInfo = new ProductInfo(md.getDatabaseProductName(), md.getDatabaseProductVersion(),
           md.getDatabaseMajorVersion(), md.getDatabaseMinorVersion(), md.getIdentifierQuoteString());
+      pool(login); // opened now so that the first requests find connections ready
       state = BackendState.ENABLED;
       disabledReason = null;
       log.info("backend {} of virtual database {} enabled: {} {}", name(), virtualDatabase,

@@ -37,6 +37,13 @@ public final class StatementRunner {
         st.setQueryTimeout(r.queryTimeoutSeconds());
       }
       boolean isResultSet = execute(st, r);
+      // Read the keys before moving through the results: pgjdbc closes them on getMoreResults().
+      RowSource keys = null;
+      if (r.returnGeneratedKeys()) {
+        try (ResultSet rs = st.getGeneratedKeys()) {
+          keys = BackendValues.materialize(rs);
+        }
+      }
       List<Object> results = new ArrayList<>(1);
       if (isResultSet && stream && !severalStatements(r.sql())) {
         results.add(new BackendCursor(st, st.getResultSet(), onCursorClose));
@@ -56,12 +63,6 @@ public final class StatementRunner {
           results.add(count);
         }
         isResultSet = st.getMoreResults();
-      }
-      RowSource keys = null;
-      if (r.returnGeneratedKeys()) {
-        try (ResultSet rs = st.getGeneratedKeys()) {
-          keys = BackendValues.materialize(rs);
-        }
       }
       return new StatementResult(results, keys);
     } finally {
