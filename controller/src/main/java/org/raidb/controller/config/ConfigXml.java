@@ -52,12 +52,17 @@ final class ConfigXml {
     @JacksonXmlProperty(localName = "backend")
     public List<BackendXml> backends = new ArrayList<>();
 
+    public SchedulerXml scheduler;
+
     // The replication group of the schema: exactly one of these is set. Later: raidb0, raidb2, ...
     public Raidb1Xml raidb1;
 
     VirtualDatabaseConfig toConfig() {
+      SchedulerConfig schedulerConfig = scheduler == null ? SchedulerConfig.DEFAULT
+          : new SchedulerConfig(or(scheduler.type, SchedulerConfig.DEFAULT.type()),
+              or(scheduler.lockTimeout, SchedulerConfig.DEFAULT.lockTimeoutMillis()));
       return new VirtualDatabaseConfig(name, authentication.toConfig(),
-          backends.stream().map(BackendXml::toConfig).toList(), replication());
+          backends.stream().map(BackendXml::toConfig).toList(), replication(), schedulerConfig);
     }
 
     private ReplicationConfig replication() {
@@ -68,6 +73,11 @@ final class ConfigXml {
       // Unreachable for a file that passed the schema; a binding bug if it happens.
       throw new IllegalStateException("virtual database '" + name + "' has no replication element after validation");
     }
+  }
+
+  static final class SchedulerXml {
+    @JacksonXmlProperty(isAttribute = true) public String type;
+    @JacksonXmlProperty(isAttribute = true) public Integer lockTimeout;
   }
 
   static final class AuthenticationXml {

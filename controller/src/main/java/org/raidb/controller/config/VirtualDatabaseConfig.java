@@ -2,9 +2,17 @@ package org.raidb.controller.config;
 
 import java.util.List;
 
-/** One {@code <virtualDatabase>}: its users, its backends and how requests are spread over them. */
+/** One {@code <virtualDatabase>}: its users, its backends, how writes are ordered and how requests are spread. */
 public record VirtualDatabaseConfig(
     String name,
     AuthenticationConfig authentication,
     List<BackendConfig> backends,
-    ReplicationConfig replication) {}
+    ReplicationConfig replication,
+    SchedulerConfig scheduler) {
+
+  /** A virtual database with the default scheduler. */
+  public VirtualDatabaseConfig(
+      String name, AuthenticationConfig authentication, List<BackendConfig> backends, ReplicationConfig replication) {
+    this(name, authentication, backends, replication, SchedulerConfig.DEFAULT);
+  }
+}

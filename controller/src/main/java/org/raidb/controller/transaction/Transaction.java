@@ -1,24 +1,26 @@
 package org.raidb.controller.transaction;
 
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
+import java.time.Instant;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.raidb.controller.backend.DatabaseBackend;
 
 /**
- * One client transaction as the controller runs it: a connection per backend, taken on first use,
- * and whether the transaction holds the write order.
+ * One client transaction as the controller runs it: a lane (connection and ordered work) per backend,
+ * taken on first use. Lanes are dropped from other threads when their backend fails, hence the
+ * concurrent map.
  */
 public final class Transaction {
   private final long id;
-  private final Map<DatabaseBackend, Connection> connections = new LinkedHashMap<>();
-  private boolean holdsWriteOrder;
-  private boolean hasWritten;
-  /** Set when a statement failed on PostgreSQL backends: they refuse everything but a rollback now. */
-  private SQLException abortCause;
+  private final Instant start = Instant.now();
+  private final Map<DatabaseBackend, BackendLane> lanes = new ConcurrentHashMap<>();
+  private volatile boolean hasWritten;
+  /** Set when a statement failed: PostgreSQL refuses everything but a rollback now. */
+  private volatile SQLException abortCause;
 
   public Transaction(long id) {
     this.id = id;
@@ -28,33 +30,34 @@ public final class Transaction {
     return id;
   }
 
-  public Connection connection(DatabaseBackend backend) {
-    return connections.get(backend);
+  /** When the transaction started: PostgreSQL's now() is this instant for every statement of it. */
+  public Instant start() {
+    return start;
   }
 
-  public void join(DatabaseBackend backend, Connection c) {
-    connections.put(backend, c);
+  public BackendLane lane(DatabaseBackend backend) {
+    return lanes.get(backend);
+  }
+
+  public void join(BackendLane lane) {
+    lanes.put(lane.backend(), lane);
   }
 
   /** Drops a backend that failed or was disabled: its part of the transaction is gone with its connection. */
-  public Connection forget(DatabaseBackend backend) {
-    return connections.remove(backend);
+  public BackendLane forget(DatabaseBackend backend) {
+    return lanes.remove(backend);
   }
 
-  public Map<DatabaseBackend, Connection> connections() {
-    return connections;
+  public Collection<BackendLane> lanes() {
+    return lanes.values();
+  }
+
+  public boolean isEmpty() {
+    return lanes.isEmpty();
   }
 
   public Set<String> backendNames() {
-    return connections.keySet().stream().map(DatabaseBackend::name).collect(Collectors.toUnmodifiableSet());
-  }
-
-  public boolean holdsWriteOrder() {
-    return holdsWriteOrder;
-  }
-
-  public void holdsWriteOrder(boolean holds) {
-    holdsWriteOrder = holds;
+    return lanes.keySet().stream().map(DatabaseBackend::name).collect(Collectors.toUnmodifiableSet());
   }
 
   public boolean hasWritten() {
@@ -69,7 +72,7 @@ public final class Transaction {
     return abortCause;
   }
 
-  public void abort(SQLException cause) {
+  public synchronized void abort(SQLException cause) {
     if (abortCause == null) {
       abortCause = cause;
     }
