@@ -66,9 +66,21 @@ final class FakeController implements AutoCloseable {
 
     /** A RESULTS frame holding one complete rowset. */
     void rows(List<ColumnInfo> columns, List<Object[]> rows) throws IOException {
+      rows(0, columns, rows, true);
+    }
+
+    /** A RESULTS frame holding one rowset, the first batch of cursor {@code cursorId} unless {@code last}. */
+    void rows(long cursorId, List<ColumnInfo> columns, List<Object[]> rows, boolean last) throws IOException {
       begin(Protocol.RESULTS).writeInt(1).writeByte(Protocol.RESULT_ROWS);
-      RowsetCodec.writeRowset(writer, 0, columns, rows, true);
+      RowsetCodec.writeRowset(writer, cursorId, columns, rows, last);
       writer.writeBoolean(false);
+      send();
+    }
+
+    /** A ROWS frame: one more batch of a cursor. */
+    void batch(List<Object[]> rows, boolean last) throws IOException {
+      begin(Protocol.ROWS);
+      RowsetCodec.writeBatch(writer, rows, last);
       send();
     }
 
