@@ -381,7 +381,7 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     if (currentRow == null) {
       return false;
     }
-    return !(maxRows > 0 && rowNumber >= maxRows) ? !hasMoreRows() : true;
+    return (maxRows > 0 && rowNumber >= maxRows) || !hasMoreRows();
   }
 
   /** Whether next() would return a row; may fetch the next batch, which is safe since the current row is kept apart. */

@@ -24,610 +24,610 @@ abstract class ReadOnlyResultSetBase implements ResultSet {
   }
 
   @Override
-  public java.io.InputStream getUnicodeStream(int a0) throws java.sql.SQLException {
+  public java.io.InputStream getUnicodeStream(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getUnicodeStream");
   }
 
   @Override
-  public java.io.InputStream getUnicodeStream(java.lang.String a0) throws java.sql.SQLException {
+  public java.io.InputStream getUnicodeStream(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getUnicodeStream");
   }
 
   @Override
-  public void beforeFirst() throws java.sql.SQLException {
+  public void beforeFirst() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public void afterLast() throws java.sql.SQLException {
+  public void afterLast() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public boolean first() throws java.sql.SQLException {
+  public boolean first() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public boolean last() throws java.sql.SQLException {
+  public boolean last() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public boolean absolute(int a0) throws java.sql.SQLException {
+  public boolean absolute(int row) throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public boolean relative(int a0) throws java.sql.SQLException {
+  public boolean relative(int rows) throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public boolean previous() throws java.sql.SQLException {
+  public boolean previous() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public boolean rowUpdated() throws java.sql.SQLException {
+  public boolean rowUpdated() throws SQLException {
     checkOpen();
     return false;
   }
 
   @Override
-  public boolean rowInserted() throws java.sql.SQLException {
+  public boolean rowInserted() throws SQLException {
     checkOpen();
     return false;
   }
 
   @Override
-  public boolean rowDeleted() throws java.sql.SQLException {
+  public boolean rowDeleted() throws SQLException {
     checkOpen();
     return false;
   }
 
   @Override
-  public void updateNull(int a0) throws java.sql.SQLException {
+  public void updateNull(int columnIndex) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBoolean(int a0, boolean a1) throws java.sql.SQLException {
+  public void updateBoolean(int columnIndex, boolean value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateByte(int a0, byte a1) throws java.sql.SQLException {
+  public void updateByte(int columnIndex, byte value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateShort(int a0, short a1) throws java.sql.SQLException {
+  public void updateShort(int columnIndex, short value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateInt(int a0, int a1) throws java.sql.SQLException {
+  public void updateInt(int columnIndex, int value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateLong(int a0, long a1) throws java.sql.SQLException {
+  public void updateLong(int columnIndex, long value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateFloat(int a0, float a1) throws java.sql.SQLException {
+  public void updateFloat(int columnIndex, float value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateDouble(int a0, double a1) throws java.sql.SQLException {
+  public void updateDouble(int columnIndex, double value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBigDecimal(int a0, java.math.BigDecimal a1) throws java.sql.SQLException {
+  public void updateBigDecimal(int columnIndex, java.math.BigDecimal value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateString(int a0, java.lang.String a1) throws java.sql.SQLException {
+  public void updateString(int columnIndex, String value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBytes(int a0, byte[] a1) throws java.sql.SQLException {
+  public void updateBytes(int columnIndex, byte[] value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateDate(int a0, java.sql.Date a1) throws java.sql.SQLException {
+  public void updateDate(int columnIndex, java.sql.Date value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateTime(int a0, java.sql.Time a1) throws java.sql.SQLException {
+  public void updateTime(int columnIndex, java.sql.Time value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateTimestamp(int a0, java.sql.Timestamp a1) throws java.sql.SQLException {
+  public void updateTimestamp(int columnIndex, java.sql.Timestamp value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateAsciiStream(int a0, java.io.InputStream a1, int a2) throws java.sql.SQLException {
+  public void updateAsciiStream(int columnIndex, java.io.InputStream value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBinaryStream(int a0, java.io.InputStream a1, int a2) throws java.sql.SQLException {
+  public void updateBinaryStream(int columnIndex, java.io.InputStream value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateCharacterStream(int a0, java.io.Reader a1, int a2) throws java.sql.SQLException {
+  public void updateCharacterStream(int columnIndex, java.io.Reader value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(int a0, java.lang.Object a1, int a2) throws java.sql.SQLException {
+  public void updateObject(int columnIndex, Object value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(int a0, java.lang.Object a1) throws java.sql.SQLException {
+  public void updateObject(int columnIndex, Object value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNull(java.lang.String a0) throws java.sql.SQLException {
+  public void updateNull(String columnLabel) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBoolean(java.lang.String a0, boolean a1) throws java.sql.SQLException {
+  public void updateBoolean(String columnLabel, boolean value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateByte(java.lang.String a0, byte a1) throws java.sql.SQLException {
+  public void updateByte(String columnLabel, byte value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateShort(java.lang.String a0, short a1) throws java.sql.SQLException {
+  public void updateShort(String columnLabel, short value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateInt(java.lang.String a0, int a1) throws java.sql.SQLException {
+  public void updateInt(String columnLabel, int value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateLong(java.lang.String a0, long a1) throws java.sql.SQLException {
+  public void updateLong(String columnLabel, long value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateFloat(java.lang.String a0, float a1) throws java.sql.SQLException {
+  public void updateFloat(String columnLabel, float value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateDouble(java.lang.String a0, double a1) throws java.sql.SQLException {
+  public void updateDouble(String columnLabel, double value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBigDecimal(java.lang.String a0, java.math.BigDecimal a1) throws java.sql.SQLException {
+  public void updateBigDecimal(String columnLabel, java.math.BigDecimal value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateString(java.lang.String a0, java.lang.String a1) throws java.sql.SQLException {
+  public void updateString(String columnLabel, String value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBytes(java.lang.String a0, byte[] a1) throws java.sql.SQLException {
+  public void updateBytes(String columnLabel, byte[] value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateDate(java.lang.String a0, java.sql.Date a1) throws java.sql.SQLException {
+  public void updateDate(String columnLabel, java.sql.Date value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateTime(java.lang.String a0, java.sql.Time a1) throws java.sql.SQLException {
+  public void updateTime(String columnLabel, java.sql.Time value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateTimestamp(java.lang.String a0, java.sql.Timestamp a1) throws java.sql.SQLException {
+  public void updateTimestamp(String columnLabel, java.sql.Timestamp value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateAsciiStream(java.lang.String a0, java.io.InputStream a1, int a2) throws java.sql.SQLException {
+  public void updateAsciiStream(String columnLabel, java.io.InputStream value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBinaryStream(java.lang.String a0, java.io.InputStream a1, int a2) throws java.sql.SQLException {
+  public void updateBinaryStream(String columnLabel, java.io.InputStream value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateCharacterStream(java.lang.String a0, java.io.Reader a1, int a2) throws java.sql.SQLException {
+  public void updateCharacterStream(String columnLabel, java.io.Reader value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(java.lang.String a0, java.lang.Object a1, int a2) throws java.sql.SQLException {
+  public void updateObject(String columnLabel, Object value, int arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(java.lang.String a0, java.lang.Object a1) throws java.sql.SQLException {
+  public void updateObject(String columnLabel, Object value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void insertRow() throws java.sql.SQLException {
+  public void insertRow() throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateRow() throws java.sql.SQLException {
+  public void updateRow() throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void deleteRow() throws java.sql.SQLException {
+  public void deleteRow() throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void refreshRow() throws java.sql.SQLException {
+  public void refreshRow() throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void cancelRowUpdates() throws java.sql.SQLException {
+  public void cancelRowUpdates() throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void moveToInsertRow() throws java.sql.SQLException {
+  public void moveToInsertRow() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public void moveToCurrentRow() throws java.sql.SQLException {
+  public void moveToCurrentRow() throws SQLException {
     throw forwardOnly();
   }
 
   @Override
-  public java.sql.Ref getRef(int a0) throws java.sql.SQLException {
+  public java.sql.Ref getRef(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getRef");
   }
 
   @Override
-  public java.sql.Blob getBlob(int a0) throws java.sql.SQLException {
+  public java.sql.Blob getBlob(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getBlob");
   }
 
   @Override
-  public java.sql.Clob getClob(int a0) throws java.sql.SQLException {
+  public java.sql.Clob getClob(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getClob");
   }
 
   @Override
-  public java.sql.Array getArray(int a0) throws java.sql.SQLException {
+  public java.sql.Array getArray(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getArray");
   }
 
   @Override
-  public java.sql.Ref getRef(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.Ref getRef(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getRef");
   }
 
   @Override
-  public java.sql.Blob getBlob(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.Blob getBlob(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getBlob");
   }
 
   @Override
-  public java.sql.Clob getClob(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.Clob getClob(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getClob");
   }
 
   @Override
-  public java.sql.Array getArray(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.Array getArray(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getArray");
   }
 
   @Override
-  public java.net.URL getURL(int a0) throws java.sql.SQLException {
+  public java.net.URL getURL(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getURL");
   }
 
   @Override
-  public java.net.URL getURL(java.lang.String a0) throws java.sql.SQLException {
+  public java.net.URL getURL(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getURL");
   }
 
   @Override
-  public void updateRef(int a0, java.sql.Ref a1) throws java.sql.SQLException {
+  public void updateRef(int columnIndex, java.sql.Ref value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateRef(java.lang.String a0, java.sql.Ref a1) throws java.sql.SQLException {
+  public void updateRef(String columnLabel, java.sql.Ref value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBlob(int a0, java.sql.Blob a1) throws java.sql.SQLException {
+  public void updateBlob(int columnIndex, java.sql.Blob value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBlob(java.lang.String a0, java.sql.Blob a1) throws java.sql.SQLException {
+  public void updateBlob(String columnLabel, java.sql.Blob value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateClob(int a0, java.sql.Clob a1) throws java.sql.SQLException {
+  public void updateClob(int columnIndex, java.sql.Clob value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateClob(java.lang.String a0, java.sql.Clob a1) throws java.sql.SQLException {
+  public void updateClob(String columnLabel, java.sql.Clob value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateArray(int a0, java.sql.Array a1) throws java.sql.SQLException {
+  public void updateArray(int columnIndex, java.sql.Array value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateArray(java.lang.String a0, java.sql.Array a1) throws java.sql.SQLException {
+  public void updateArray(String columnLabel, java.sql.Array value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public java.sql.RowId getRowId(int a0) throws java.sql.SQLException {
+  public java.sql.RowId getRowId(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getRowId");
   }
 
   @Override
-  public java.sql.RowId getRowId(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.RowId getRowId(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getRowId");
   }
 
   @Override
-  public void updateRowId(int a0, java.sql.RowId a1) throws java.sql.SQLException {
+  public void updateRowId(int columnIndex, java.sql.RowId value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateRowId(java.lang.String a0, java.sql.RowId a1) throws java.sql.SQLException {
+  public void updateRowId(String columnLabel, java.sql.RowId value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNString(int a0, java.lang.String a1) throws java.sql.SQLException {
+  public void updateNString(int columnIndex, String value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNString(java.lang.String a0, java.lang.String a1) throws java.sql.SQLException {
+  public void updateNString(String columnLabel, String value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNClob(int a0, java.sql.NClob a1) throws java.sql.SQLException {
+  public void updateNClob(int columnIndex, java.sql.NClob value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNClob(java.lang.String a0, java.sql.NClob a1) throws java.sql.SQLException {
+  public void updateNClob(String columnLabel, java.sql.NClob value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public java.sql.NClob getNClob(int a0) throws java.sql.SQLException {
+  public java.sql.NClob getNClob(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getNClob");
   }
 
   @Override
-  public java.sql.NClob getNClob(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.NClob getNClob(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getNClob");
   }
 
   @Override
-  public java.sql.SQLXML getSQLXML(int a0) throws java.sql.SQLException {
+  public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getSQLXML");
   }
 
   @Override
-  public java.sql.SQLXML getSQLXML(java.lang.String a0) throws java.sql.SQLException {
+  public java.sql.SQLXML getSQLXML(String columnLabel) throws SQLException {
     throw DriverErrors.notSupported("ResultSet.getSQLXML");
   }
 
   @Override
-  public void updateSQLXML(int a0, java.sql.SQLXML a1) throws java.sql.SQLException {
+  public void updateSQLXML(int columnIndex, java.sql.SQLXML value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateSQLXML(java.lang.String a0, java.sql.SQLXML a1) throws java.sql.SQLException {
+  public void updateSQLXML(String columnLabel, java.sql.SQLXML value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNCharacterStream(int a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateNCharacterStream(int columnIndex, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNCharacterStream(java.lang.String a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateNCharacterStream(String columnLabel, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateAsciiStream(int a0, java.io.InputStream a1, long a2) throws java.sql.SQLException {
+  public void updateAsciiStream(int columnIndex, java.io.InputStream value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBinaryStream(int a0, java.io.InputStream a1, long a2) throws java.sql.SQLException {
+  public void updateBinaryStream(int columnIndex, java.io.InputStream value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateCharacterStream(int a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateCharacterStream(int columnIndex, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateAsciiStream(java.lang.String a0, java.io.InputStream a1, long a2) throws java.sql.SQLException {
+  public void updateAsciiStream(String columnLabel, java.io.InputStream value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBinaryStream(java.lang.String a0, java.io.InputStream a1, long a2) throws java.sql.SQLException {
+  public void updateBinaryStream(String columnLabel, java.io.InputStream value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateCharacterStream(java.lang.String a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateCharacterStream(String columnLabel, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBlob(int a0, java.io.InputStream a1, long a2) throws java.sql.SQLException {
+  public void updateBlob(int columnIndex, java.io.InputStream value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBlob(java.lang.String a0, java.io.InputStream a1, long a2) throws java.sql.SQLException {
+  public void updateBlob(String columnLabel, java.io.InputStream value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateClob(int a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateClob(int columnIndex, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateClob(java.lang.String a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateClob(String columnLabel, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNClob(int a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateNClob(int columnIndex, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNClob(java.lang.String a0, java.io.Reader a1, long a2) throws java.sql.SQLException {
+  public void updateNClob(String columnLabel, java.io.Reader value, long arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNCharacterStream(int a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateNCharacterStream(int columnIndex, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNCharacterStream(java.lang.String a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateNCharacterStream(String columnLabel, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateAsciiStream(int a0, java.io.InputStream a1) throws java.sql.SQLException {
+  public void updateAsciiStream(int columnIndex, java.io.InputStream value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBinaryStream(int a0, java.io.InputStream a1) throws java.sql.SQLException {
+  public void updateBinaryStream(int columnIndex, java.io.InputStream value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateCharacterStream(int a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateCharacterStream(int columnIndex, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateAsciiStream(java.lang.String a0, java.io.InputStream a1) throws java.sql.SQLException {
+  public void updateAsciiStream(String columnLabel, java.io.InputStream value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBinaryStream(java.lang.String a0, java.io.InputStream a1) throws java.sql.SQLException {
+  public void updateBinaryStream(String columnLabel, java.io.InputStream value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateCharacterStream(java.lang.String a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateCharacterStream(String columnLabel, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBlob(int a0, java.io.InputStream a1) throws java.sql.SQLException {
+  public void updateBlob(int columnIndex, java.io.InputStream value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateBlob(java.lang.String a0, java.io.InputStream a1) throws java.sql.SQLException {
+  public void updateBlob(String columnLabel, java.io.InputStream value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateClob(int a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateClob(int columnIndex, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateClob(java.lang.String a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateClob(String columnLabel, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNClob(int a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateNClob(int columnIndex, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateNClob(java.lang.String a0, java.io.Reader a1) throws java.sql.SQLException {
+  public void updateNClob(String columnLabel, java.io.Reader value) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(int a0, java.lang.Object a1, java.sql.SQLType a2, int a3) throws java.sql.SQLException {
+  public void updateObject(int columnIndex, Object value, java.sql.SQLType arg2, int arg3) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(java.lang.String a0, java.lang.Object a1, java.sql.SQLType a2, int a3) throws java.sql.SQLException {
+  public void updateObject(String columnLabel, Object value, java.sql.SQLType arg2, int arg3) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(int a0, java.lang.Object a1, java.sql.SQLType a2) throws java.sql.SQLException {
+  public void updateObject(int columnIndex, Object value, java.sql.SQLType arg2) throws SQLException {
     throw readOnly();
   }
 
   @Override
-  public void updateObject(java.lang.String a0, java.lang.Object a1, java.sql.SQLType a2) throws java.sql.SQLException {
+  public void updateObject(String columnLabel, Object value, java.sql.SQLType arg2) throws SQLException {
     throw readOnly();
   }
 }
