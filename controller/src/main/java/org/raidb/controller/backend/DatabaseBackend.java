@@ -73,7 +73,7 @@ public final class DatabaseBackend implements BackendView {
     } catch (java.sql.SQLTransientConnectionException e) {
       if (e.getCause() == null) {
         // The pool is exhausted but the backend is fine: not a backend failure, so not class 08.
-        throw new SQLException("no free connection to backend " + name() + " within 10 s (poolSize " + config.poolSize()
+        throw new SQLException("no free connection to backend " + name() + " within 5 s (poolSize " + config.poolSize()
             + "): raise poolSize in the backend's configuration or lower the number of concurrent requests", "53300", e);
       }
       throw e;
@@ -89,7 +89,7 @@ public final class DatabaseBackend implements BackendView {
       hc.setPassword(login.password());
       hc.setMaximumPoolSize(config.poolSize());
       hc.setMinimumIdle(Math.min(2, config.poolSize()));
-      hc.setConnectionTimeout(10_000);
+      hc.setConnectionTimeout(5_000);
       // Fail fast at start-up instead of retrying: a down backend is reported and left disabled.
       hc.setInitializationFailTimeout(-1);
       return new HikariDataSource(hc);
@@ -106,11 +106,14 @@ public final class DatabaseBackend implements BackendView {
     }
     state = BackendState.DISABLED;
     disabledReason = reason;
-    closePools();
+    // Closing a pool waits for its borrowed connections; the request that found the failure must not.
+    Thread closer = new Thread(this::closePools, "raidb-close-" + name());
+    closer.setDaemon(true);
+    closer.start();
     return true;
   }
 
-  private void closePools() {
+  private synchronized void closePools() {
     for (HikariDataSource ds : poolsByRealUser.values()) {
       ds.close();
     }

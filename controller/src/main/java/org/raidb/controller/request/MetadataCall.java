@@ -43,7 +43,7 @@ public final class MetadataCall {
     }
     // Inside a transaction, use its connection so that tables it created are visible.
     Transaction tx = s.currentTransaction();
-    Connection txConnection = tx == null ? null : tx.connection(b);
+    Connection txConnection = tx == null || tx.lane(b) == null ? null : tx.lane(b).connection();
     BackendConnections conns = vdb.requests().connections();
     Connection c = txConnection != null ? txConnection : conns.borrow(b, s);
     try {

@@ -25,6 +25,15 @@ public final class OutcomeResolver {
   public record Resolution(BackendOutcome winner, SQLException clientError, Map<DatabaseBackend, String> toDisable) {}
 
   public static Resolution resolve(List<BackendOutcome> outcomes, String statement) {
+    return resolve(outcomes, statement, false);
+  }
+
+  /**
+   * @param inTransaction a transaction that the caller rolls back everywhere on a class-40 error: a
+   *     backend choosing it as a deadlock or serialization victim is then not a divergence, since no
+   *     backend will keep its work
+   */
+  public static Resolution resolve(List<BackendOutcome> outcomes, String statement, boolean inTransaction) {
     Map<DatabaseBackend, String> toDisable = new LinkedHashMap<>();
     List<BackendOutcome> answered = new ArrayList<>();
     for (BackendOutcome o : outcomes) {
@@ -32,6 +41,13 @@ public final class OutcomeResolver {
         toDisable.put(o.backend(), "connection failed: " + o.error().getMessage());
       } else {
         answered.add(o);
+      }
+    }
+    if (inTransaction) {
+      for (BackendOutcome o : answered) {
+        if (!o.succeeded() && o.error().getSQLState() != null && o.error().getSQLState().startsWith("40")) {
+          return new Resolution(null, o.error(), toDisable);
+        }
       }
     }
     if (answered.isEmpty()) {

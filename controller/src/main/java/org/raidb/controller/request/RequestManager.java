@@ -4,10 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
 import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
@@ -17,13 +16,15 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.session.SessionState;
+import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.SqlStates;
 
 /**
- * The request path of DESIGN.md, in order: analyse the statement, take its place in the write order,
- * choose backends, run it, resolve the backends' answers into one, and hand the result back.
+ * The request path of DESIGN.md, in order: analyse the statement, then either read it from one
+ * backend or hand it to the {@link WritePath} (schedule, balance, execute, complete); transaction
+ * demarcation ends every backend's part of a transaction.
  */
 public final class RequestManager {
   private static final StatementResult NO_RESULT = new StatementResult(List.of(0L), null);
@@ -33,9 +34,11 @@ public final class RequestManager {
 
   private final VirtualDatabase vdb;
   private final BackendConnections connections = new BackendConnections();
+  private final WritePath writes;
 
   public RequestManager(VirtualDatabase vdb) {
     this.vdb = vdb;
+    this.writes = new WritePath(vdb, connections);
   }
 
   public StatementResult execute(SessionState s, ExecuteRequest r) throws SQLException {
@@ -46,13 +49,43 @@ public final class RequestManager {
     }
     refuseIfAborted(s);
     if (a.kind() == StatementKind.READ) {
-      return read(s, a, r);
+      try {
+        return read(s, a, r);
+      } catch (SQLException e) {
+        throw rollBackVictim(s, e);
+      }
     }
     StatementResult result = write(s, a, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
     if (a.kind() == StatementKind.SESSION_SETTING) {
       rememberSetting(s, r.sql());
     }
     return result;
+  }
+
+  /** Runs a write on every backend that must apply it, in the write order; see {@link WritePath}. */
+  public StatementResult write(SessionState s, AnalyzedStatement a, String statement, BackendWork work) throws SQLException {
+    try {
+      return writes.write(s, a, statement, work);
+    } catch (SQLException e) {
+      throw rollBackVictim(s, e);
+    }
+  }
+
+  /**
+   * A transaction chosen as a deadlock or serialization victim (SQLState class 40), by the scheduler or
+   * by any backend, is rolled back on every backend at once: the same victim everywhere, and its locks
+   * freed for the transaction it was in the way of.
+   */
+  private SQLException rollBackVictim(SessionState s, SQLException e) {
+    String state = e.getSQLState();
+    if (state != null && state.startsWith("40") && s.currentTransaction() != null) {
+      try {
+        rollback(s);
+      } catch (SQLException ignored) {
+        // the rollback's own failures were handled by the resolver; the client hears about the victim
+      }
+    }
+    return e;
   }
 
   // ---- reads ------------------------------------------------------------------------------------
@@ -62,13 +95,18 @@ public final class RequestManager {
     SQLException lastFailure = null;
     // A read whose backend fails is retried on another one, so that clients do not see a backend die.
     for (int attempt = 0; attempt < vdb.backends().size(); attempt++) {
-      DatabaseBackend b = readBackend(a, tx, lastFailure);
+      DatabaseBackend b = readBackend(a, tx, s, lastFailure);
       b.requestStarted();
       Connection c = null;
       try {
         if (tx != null) {
-          c = joinTransaction(tx, b, s);
-          return StatementRunner.run(c, r, true, () -> {}, s.running());
+          BackendLane lane = writes.joinTransaction(tx, b, s);
+          lane.idle().join(); // the transaction's earlier writes on this backend come first
+          return StatementRunner.run(lane.connection(), r, true, () -> {}, s.running());
+        }
+        CompletableFuture<?> lastWrite = s.lastWrites().get(b);
+        if (lastWrite != null) {
+          lastWrite.handle((x, e) -> null).join(); // read your own writes
         }
         c = connections.borrow(b, s);
         c.setAutoCommit(false); // backends stream rows only inside a transaction (pgjdbc cursor fetch)
@@ -85,7 +123,10 @@ public final class RequestManager {
         if (FailureClassifier.isBackendFailure(e)) {
           vdb.disableBackend(b, "read failed: " + e.getMessage());
           if (tx != null) {
-            connections.discard(tx.forget(b));
+            BackendLane lane = tx.forget(b);
+            if (lane != null) {
+              connections.discard(lane.connection());
+            }
           }
           lastFailure = e;
           continue;
@@ -98,153 +139,38 @@ public final class RequestManager {
         b.requestEnded();
       }
     }
-    throw noBackendLeft(lastFailure);
-  }
-
-  private DatabaseBackend readBackend(AnalyzedStatement a, Transaction tx, SQLException lastFailure) throws SQLException {
-    Request request = new Request(RequestKind.READ, a.tablesRead(), Set.of(), a.touchesEverything(),
-        tx == null ? 0 : tx.id(), tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
-    try {
-      return vdb.balancer().readBackend(request, vdb.backends());
-    } catch (NoBackendAvailableException e) {
-      throw unavailable(e, lastFailure);
-    }
-  }
-
-  // ---- writes -----------------------------------------------------------------------------------
-
-  /** Runs a write on every backend that must apply it, in the write order, and resolves their answers. */
-  public StatementResult write(SessionState s, AnalyzedStatement a, String statement, BackendWork work) throws SQLException {
-    Transaction tx = s.transaction();
-    boolean releaseOrder = false;
-    if (tx == null) {
-      vdb.writeOrder().acquire();
-      releaseOrder = true;
-    } else if (!tx.holdsWriteOrder()) {
-      vdb.writeOrder().acquire();
-      tx.holdsWriteOrder(true);
-    }
-    try {
-      List<DatabaseBackend> targets = writeBackends(a, a.kind().requestKind(), tx);
-      vdb.writeOrder().next();
-      List<BackendOutcome> outcomes = runOnAll(targets, s, tx, work);
-      StatementResult result = resolve(outcomes, statement, tx);
-      if (tx != null) {
-        tx.markWritten();
-      }
-      return result;
-    } finally {
-      if (releaseOrder) {
-        vdb.writeOrder().release();
-      }
-    }
-  }
-
-  private List<DatabaseBackend> writeBackends(AnalyzedStatement a, RequestKind kind, Transaction tx) throws SQLException {
-    Request request = new Request(kind, a.tablesRead(), a.tablesWritten(), a.touchesEverything(),
-        tx == null ? 0 : tx.id(), tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
-    try {
-      return vdb.balancer().writeBackends(request, vdb.backends());
-    } catch (NoBackendAvailableException e) {
-      throw unavailable(e, null);
-    }
+    throw Errors.noBackendLeft(vdb, lastFailure);
   }
 
   /**
-   * Runs the work on each target at once: the first on this thread, the others on the virtual
-   * database's backend threads. Transaction connections are taken beforehand, on this thread,
-   * because the transaction's bookkeeping is not shared between threads.
+   * The backend for a read. In auto-commit mode, backends that have not yet applied this session's
+   * last write (completion first or majority) are avoided while another one can answer.
    */
-  private List<BackendOutcome> runOnAll(List<DatabaseBackend> targets, SessionState s, Transaction tx, BackendWork work) {
-    List<Connection> conns = new ArrayList<>(targets.size());
-    List<BackendOutcome> outcomes = new ArrayList<>(targets.size());
-    for (DatabaseBackend b : targets) {
-      try {
-        conns.add(tx != null ? joinTransaction(tx, b, s) : connections.borrow(b, s));
-      } catch (SQLException e) {
-        conns.add(null);
+  private DatabaseBackend readBackend(AnalyzedStatement a, Transaction tx, SessionState s, SQLException lastFailure)
+      throws SQLException {
+    Request request = new Request(RequestKind.READ, a.tablesRead(), Set.of(), a.touchesEverything(),
+        tx == null ? 0 : tx.id(), tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
+    List<DatabaseBackend> candidates = vdb.backends();
+    if (tx == null && !s.lastWrites().isEmpty()) {
+      List<DatabaseBackend> caughtUp = new ArrayList<>(candidates.size());
+      for (DatabaseBackend b : candidates) {
+        CompletableFuture<?> w = s.lastWrites().get(b);
+        if (w == null || w.isDone()) {
+          caughtUp.add(b);
+        }
+      }
+      if (caughtUp.stream().anyMatch(DatabaseBackend::isEnabled)) {
+        candidates = caughtUp;
       }
     }
-    List<Future<BackendOutcome>> futures = new ArrayList<>(targets.size());
-    for (int i = 1; i < targets.size(); i++) {
-      DatabaseBackend b = targets.get(i);
-      Connection c = conns.get(i);
-      futures.add(vdb.backendThreads().submit(() -> runOne(b, c, s, tx, work)));
-    }
-    outcomes.add(runOne(targets.get(0), conns.get(0), s, tx, work));
-    for (Future<BackendOutcome> f : futures) {
-      try {
-        outcomes.add(f.get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        outcomes.add(new BackendOutcome(targets.get(outcomes.size()), null,
-            new SQLException("interrupted while waiting for a backend", SqlStates.QUERY_CANCELED)));
-      } catch (ExecutionException e) {
-        outcomes.add(new BackendOutcome(targets.get(outcomes.size()), null,
-            new SQLException("internal error: " + e.getCause(), SqlStates.INTERNAL_ERROR, e.getCause())));
-      }
-    }
-    return outcomes;
-  }
-
-  private BackendOutcome runOne(DatabaseBackend b, Connection c, SessionState s, Transaction tx, BackendWork work) {
-    if (c == null) {
-      return new BackendOutcome(b, null, new SQLException("cannot reach backend " + b.name(), SqlStates.CONNECTION_FAILURE));
-    }
-    b.requestStarted();
     try {
-      return new BackendOutcome(b, work.run(c), null);
-    } catch (SQLException e) {
-      return new BackendOutcome(b, null, e);
-    } catch (RuntimeException e) {
-      return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
-          SqlStates.INTERNAL_ERROR, e));
-    } finally {
-      b.requestEnded();
-      if (tx == null) {
-        connections.giveBack(c, s);
-      }
+      return vdb.balancer().readBackend(request, candidates);
+    } catch (NoBackendAvailableException e) {
+      throw Errors.unavailable(vdb, e, lastFailure);
     }
-  }
-
-  private StatementResult resolve(List<BackendOutcome> outcomes, String statement, Transaction tx) throws SQLException {
-    OutcomeResolver.Resolution res = OutcomeResolver.resolve(outcomes, statement);
-    for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
-      vdb.disableBackend(d.getKey(), d.getValue());
-      if (tx != null) {
-        connections.discard(tx.forget(d.getKey()));
-      }
-    }
-    for (BackendOutcome o : outcomes) {
-      if (o != res.winner() && o.succeeded()) {
-        o.result().discard();
-      }
-    }
-    if (res.clientError() != null) {
-      if (tx != null) {
-        tx.abort(res.clientError());
-      }
-      throw res.clientError();
-    }
-    return res.winner().result();
   }
 
   // ---- transactions -----------------------------------------------------------------------------
-
-  private Connection joinTransaction(Transaction tx, DatabaseBackend b, SessionState s) throws SQLException {
-    Connection c = tx.connection(b);
-    if (c == null) {
-      c = connections.borrow(b, s);
-      try {
-        c.setAutoCommit(false);
-      } catch (SQLException e) {
-        connections.discard(c);
-        throw e;
-      }
-      tx.join(b, c);
-    }
-    return c;
-  }
 
   private void transactionCommand(SessionState s, AnalyzedStatement a) throws SQLException {
     switch (a.transactionCommand()) {
@@ -275,73 +201,62 @@ public final class RequestManager {
 
   public void commit(SessionState s) throws SQLException {
     Transaction tx = s.currentTransaction();
+    s.endTransaction();
     if (tx == null) {
-      s.endTransaction();
       return;
     }
-    try {
-      SQLException aborted = tx.abortCause();
-      if (aborted != null) {
-        finish(tx, s, false);
-        throw new SQLException("the transaction was rolled back, not committed, because an earlier statement in it failed ("
-            + aborted.getSQLState() + ": " + aborted.getMessage() + "); run the transaction again",
-            "25P02", aborted);
-      }
-      finish(tx, s, true);
-    } finally {
-      end(tx, s);
+    SQLException aborted = tx.abortCause();
+    if (aborted != null) {
+      end(tx, s, false);
+      throw new SQLException("the transaction was rolled back, not committed, because an earlier statement in it failed ("
+          + aborted.getSQLState() + ": " + aborted.getMessage() + "); run the transaction again",
+          aborted.getSQLState() != null && aborted.getSQLState().startsWith("40") ? aborted.getSQLState() : "25P02", aborted);
     }
+    end(tx, s, true);
   }
 
   public void rollback(SessionState s) throws SQLException {
     Transaction tx = s.currentTransaction();
-    if (tx == null) {
-      s.endTransaction();
-      return;
-    }
-    try {
-      finish(tx, s, false);
-    } finally {
-      end(tx, s);
+    s.endTransaction();
+    if (tx != null) {
+      end(tx, s, false);
     }
   }
 
-  /** Commits or rolls back on every backend of the transaction at once; disagreements disable the minority. */
-  private void finish(Transaction tx, SessionState s, boolean commit) throws SQLException {
-    List<DatabaseBackend> backends = new ArrayList<>(tx.connections().keySet());
-    if (backends.isEmpty()) {
+  /**
+   * Commits or rolls back on every backend of the transaction; the client is answered when the
+   * completion policy is met. Connections and table locks are released once every backend is done.
+   */
+  private void end(Transaction tx, SessionState s, boolean commit) throws SQLException {
+    List<BackendLane> lanes = new ArrayList<>(tx.lanes());
+    if (lanes.isEmpty()) {
+      vdb.scheduler().transactionDone(tx.id());
       return;
     }
-    List<BackendOutcome> outcomes = runOnAll(backends, s, tx, c -> {
+    Runnable release = () -> {
+      for (BackendLane lane : lanes) {
+        if (tx.forget(lane.backend()) != null) {
+          connections.giveBack(lane.connection(), s);
+        }
+      }
+      vdb.scheduler().transactionDone(tx.id());
+    };
+    BackendWork work = c -> {
       if (commit) {
         c.commit();
       } else {
         c.rollback();
       }
       return new StatementResult(List.of(), null);
-    });
-    if (commit) {
-      resolve(outcomes, "COMMIT", tx);
-    } else {
-      // A rollback that fails leaves nothing applied; only a dead backend matters.
-      for (BackendOutcome o : outcomes) {
-        if (!o.succeeded() && FailureClassifier.isBackendFailure(o.error())) {
-          vdb.disableBackend(o.backend(), "rollback failed: " + o.error().getMessage());
-        }
+    };
+    try {
+      writes.runOnTransaction(lanes, s, commit ? "COMMIT" : "ROLLBACK", work, commit ? tx : null, release, false);
+    } catch (SQLException e) {
+      if (commit) {
+        throw e;
       }
+      // A rollback that fails leaves nothing applied; a dead backend was disabled by the resolver.
     }
-  }
-
-  private void end(Transaction tx, SessionState s) {
-    for (Connection c : tx.connections().values()) {
-      connections.giveBack(c, s);
-    }
-    tx.connections().clear();
-    if (tx.holdsWriteOrder()) {
-      tx.holdsWriteOrder(false);
-      vdb.writeOrder().release();
-    }
-    s.endTransaction();
   }
 
   /**
@@ -358,19 +273,19 @@ public final class RequestManager {
       throw new SQLException("invalid savepoint name '" + name + "': use letters, digits and underscores",
           SqlStates.INVALID_SAVEPOINT);
     }
-    if (!command.startsWith("ROLLBACK")) {
+    boolean rollingBack = command.startsWith("ROLLBACK");
+    if (!rollingBack) {
       refuseIfAborted(s);
     }
     String sql = command + " " + name;
-    List<DatabaseBackend> targets = writeBackends(EVERY_BACKEND, RequestKind.WRITE, tx);
-    List<BackendOutcome> outcomes = runOnAll(targets, s, tx, c -> {
+    List<BackendLane> lanes = writes.lanes(writes.writeBackends(EVERY_BACKEND, tx), s, tx);
+    writes.runOnTransaction(lanes, s, sql, c -> {
       try (java.sql.Statement st = c.createStatement()) {
         st.execute(sql);
       }
       return new StatementResult(List.of(), null);
-    });
-    resolve(outcomes, sql, tx);
-    if (command.startsWith("ROLLBACK")) {
+    }, tx, () -> { }, true);
+    if (rollingBack) {
       tx.clearAbort();
     }
   }
@@ -384,7 +299,7 @@ public final class RequestManager {
   }
 
   private static void rememberSetting(SessionState s, String sql) {
-    String head = sql.trim().toUpperCase(java.util.Locale.ROOT);
+    String head = sql.trim().toUpperCase(Locale.ROOT);
     if (head.startsWith("RESET") || head.startsWith("DISCARD")) {
       s.settings().clear();
     } else if (!head.startsWith("SET LOCAL") && !head.startsWith("SET TRANSACTION")
@@ -392,22 +307,6 @@ public final class RequestManager {
       s.settings().add(sql);
     }
   }
-
-  // ---- errors -----------------------------------------------------------------------------------
-
-  private SQLException unavailable(NoBackendAvailableException e, SQLException cause) {
-    boolean anyEnabled = vdb.backends().stream().anyMatch(DatabaseBackend::isEnabled);
-    if (!anyEnabled) {
-      return noBackendLeft(cause);
-    }
-    return new SQLException(e.getMessage(), SqlStates.UNDEFINED_TABLE);
-  }
-
-  private SQLException noBackendLeft(SQLException cause) {
-    return new SQLException("virtual database " + vdb.name() + " has no enabled backend: it refuses requests until an "
-        + "administrator enables a backend", SqlStates.CONNECTION_FAILURE, cause);
-  }
-
 
   public BackendConnections connections() {
     return connections;

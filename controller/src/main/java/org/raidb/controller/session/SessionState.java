@@ -3,7 +3,11 @@ package org.raidb.controller.session;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.request.RunningStatements;
 import org.raidb.controller.transaction.Transaction;
 
@@ -17,6 +21,9 @@ public final class SessionState {
   private final long id;
   private final String virtualUser;
   private final RunningStatements running = new RunningStatements();
+  /** Per backend, the last auto-commit write of this session: reads wait for it (read your writes). */
+  private final Map<DatabaseBackend, CompletableFuture<?>> lastWrites =
+      new ConcurrentHashMap<>();
   /** SET statements the client ran, replayed on every backend connection the session borrows. */
   private final List<String> settings = new ArrayList<>();
   private boolean autoCommit = true;
@@ -29,6 +36,11 @@ public final class SessionState {
   public SessionState(long id, String virtualUser) {
     this.id = id;
     this.virtualUser = virtualUser;
+  }
+
+  /** A fresh id for a transaction or an auto-commit statement: they share one id space for table locks. */
+  public static long nextTransactionId() {
+    return TRANSACTION_IDS.incrementAndGet();
   }
 
   public long id() {
@@ -51,7 +63,7 @@ public final class SessionState {
   /** The current transaction, started on demand when the session is in transaction mode; null in auto-commit. */
   public Transaction transaction() {
     if (transaction == null && inTransactionMode()) {
-      transaction = new Transaction(TRANSACTION_IDS.incrementAndGet());
+      transaction = new Transaction(nextTransactionId());
     }
     return transaction;
   }
@@ -92,6 +104,10 @@ public final class SessionState {
 
   public void readOnly(boolean ro) {
     readOnly = ro;
+  }
+
+  public Map<DatabaseBackend, CompletableFuture<?>> lastWrites() {
+    return lastWrites;
   }
 
   public List<String> settings() {

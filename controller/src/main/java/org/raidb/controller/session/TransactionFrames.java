@@ -62,7 +62,7 @@ final class TransactionFrames {
   }
 
   private void refuseInsideTransaction(String what) throws SQLException {
-    if (state.currentTransaction() != null && !state.currentTransaction().connections().isEmpty()) {
+    if (state.currentTransaction() != null && !state.currentTransaction().isEmpty()) {
       throw new SQLException("cannot " + what + " in the middle of a transaction: commit or roll back first",
           SqlStates.ACTIVE_TRANSACTION);
     }

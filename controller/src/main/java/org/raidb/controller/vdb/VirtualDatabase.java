@@ -19,21 +19,21 @@ import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.request.RequestManager;
-import org.raidb.controller.scheduler.WriteOrder;
+import org.raidb.controller.scheduler.SchedulerType;
+import org.raidb.controller.scheduler.WriteScheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** One virtual database: the array of backends that clients see as a single database. */
 public final class VirtualDatabase implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(VirtualDatabase.class);
-  private static final long WRITE_ORDER_TIMEOUT_MILLIS = 30_000;
 
   private final VirtualDatabaseConfig config;
   private final List<DatabaseBackend> backends = new ArrayList<>();
   private final AuthenticationManager authentication;
   private final SqlAnalyzer analyzer = new SqlAnalyzer();
   private final LoadBalancer balancer;
-  private final WriteOrder writeOrder = new WriteOrder(WRITE_ORDER_TIMEOUT_MILLIS);
+  private final WriteScheduler scheduler;
   private final ExecutorService backendThreads;
   private final RequestManager requestManager;
   private volatile ProductInfo productInfo;
@@ -43,6 +43,8 @@ public final class VirtualDatabase implements AutoCloseable {
     this.authentication = new AuthenticationManager(config.name(), config.authentication());
     this.balancer = new Raidb1LoadBalancer(ReadPolicies.byName(config.replication().readPolicy()),
         CompletionPolicy.byName(config.replication().completion()));
+    this.scheduler = new WriteScheduler(SchedulerType.byName(config.scheduler().type()),
+        config.scheduler().lockTimeoutMillis());
     for (BackendConfig b : config.backends()) {
       backends.add(new DatabaseBackend(config.name(), b));
     }
@@ -76,7 +78,7 @@ public final class VirtualDatabase implements AutoCloseable {
     if (backend.disable(reason)) {
       long remaining = backends.stream().filter(DatabaseBackend::isEnabled).count();
       log.error("backend {} of virtual database {} disabled at write #{}: {} ({} backend(s) left enabled)",
-          backend.name(), name(), writeOrder.position(), reason, remaining);
+          backend.name(), name(), scheduler.position(), reason, remaining);
     }
   }
 
@@ -100,8 +102,8 @@ public final class VirtualDatabase implements AutoCloseable {
     return balancer;
   }
 
-  public WriteOrder writeOrder() {
-    return writeOrder;
+  public WriteScheduler scheduler() {
+    return scheduler;
   }
 
   public ExecutorService backendThreads() {

@@ -1,0 +1,242 @@
+package org.raidb.controller.request;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.raidb.balancer.NoBackendAvailableException;
+import org.raidb.balancer.Request;
+import org.raidb.balancer.RequestKind;
+import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.session.SessionState;
+import org.raidb.controller.transaction.BackendLane;
+import org.raidb.controller.transaction.Transaction;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.SqlStates;
+
+/**
+ * Steps 4, 6, 7 and 9 of the request path for writes: the scheduler admits the write, the balancer
+ * names the backends, each backend's lane runs it, and the client is answered once the completion
+ * policy is met. The remaining backends finish in the background; their answers are then resolved,
+ * which may disable a backend, and the statement's locks are released.
+ */
+final class WritePath {
+  private final VirtualDatabase vdb;
+  private final BackendConnections connections;
+
+  WritePath(VirtualDatabase vdb, BackendConnections connections) {
+    this.vdb = vdb;
+    this.connections = connections;
+  }
+
+  StatementResult write(SessionState s, AnalyzedStatement a, String statement, BackendWork work) throws SQLException {
+    Transaction tx = s.transaction();
+    boolean inTransaction = tx != null;
+    long owner = inTransaction ? tx.id() : SessionState.nextTransactionId();
+    Set<String> tables = new HashSet<>(a.tablesWritten());
+    tables.addAll(a.tablesRead());
+    Set<String> statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
+    List<BackendLane> lanes;
+    try {
+      lanes = lanes(writeBackends(a, tx), s, tx);
+    } catch (SQLException | RuntimeException e) {
+      vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
+      if (tx != null) {
+        tx.abort(e instanceof SQLException se ? se : new SQLException(e));
+      }
+      throw e;
+    }
+    Runnable released = () -> vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
+    Outcome outcome = run(lanes, s, !inTransaction, statement, work, tx, released);
+    if (!inTransaction) {
+      for (int i = 0; i < lanes.size(); i++) {
+        s.lastWrites().put(lanes.get(i).backend(), outcome.futures.get(i));
+      }
+    }
+    StatementResult result = outcome.await(tx);
+    if (tx != null) {
+      tx.markWritten();
+    }
+    return result;
+  }
+
+  /** Runs one command (commit, rollback, savepoint) on every lane of a transaction. */
+  void runOnTransaction(List<BackendLane> lanes, SessionState s, String statement, BackendWork work, Transaction tx,
+      Runnable whenAllDone, boolean waitForAll) throws SQLException {
+    Outcome outcome = run(lanes, s, false, statement, work, tx, whenAllDone, waitForAll);
+    outcome.await(tx);
+  }
+
+  private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
+      BackendWork work, Transaction tx, Runnable whenAllDone) {
+    return run(lanes, s, ownsConnections, statement, work, tx, whenAllDone, false);
+  }
+
+  private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
+      BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll) {
+    int required = waitForAll ? lanes.size() : vdb.balancer().completion().required(lanes.size());
+    CompletionTracker tracker = new CompletionTracker(required, lanes.size());
+    Outcome outcome = new Outcome(tracker);
+    List<CompletableFuture<BackendOutcome>> futures = new ArrayList<>(lanes.size());
+    // The other backends first, on backend threads; then the first on this thread, so that they all run at once.
+    for (int i = lanes.size() - 1; i >= 0; i--) {
+      BackendLane lane = lanes.get(i);
+      CompletableFuture<BackendOutcome> f = lane.submit(() -> runOne(lane, work, ownsConnections, s),
+          vdb.backendThreads(), i == 0);
+      futures.add(0, f);
+    }
+    outcome.futures = futures;
+    for (CompletableFuture<BackendOutcome> f : futures) {
+      f.thenAccept(tracker::add);
+    }
+    tracker.all().thenAccept(all -> outcome.resolved.complete(finish(all, outcome, statement, tx, whenAllDone)));
+    return outcome;
+  }
+
+  /** Once every backend answered: disable those that failed or diverged, release what the statement held. */
+  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, String statement, Transaction tx,
+      Runnable whenAllDone) {
+    OutcomeResolver.Resolution res;
+    try {
+      res = OutcomeResolver.resolve(all, statement, tx != null);
+      for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
+        vdb.disableBackend(d.getKey(), d.getValue());
+        if (tx != null) {
+          BackendLane lane = tx.forget(d.getKey());
+          if (lane != null) {
+            connections.discard(lane.connection());
+          }
+        }
+      }
+      BackendOutcome answered = outcome.tracker.quorum().getNow(null);
+      BackendOutcome kept = answered != null ? answered : res.winner();
+      for (BackendOutcome o : all) {
+        if (o != kept && o.succeeded()) {
+          o.result().discard();
+        }
+      }
+      if (answered != null && res.clientError() != null && tx != null) {
+        // The client was answered early, but most backends failed the statement: its transaction cannot commit.
+        tx.abort(res.clientError());
+      }
+    } finally {
+      whenAllDone.run();
+    }
+    return res;
+  }
+
+  private BackendOutcome runOne(BackendLane lane, BackendWork work, boolean ownsConnection, SessionState s) {
+    DatabaseBackend b = lane.backend();
+    b.requestStarted();
+    try {
+      return new BackendOutcome(b, work.run(lane.connection()), null);
+    } catch (SQLException e) {
+      return new BackendOutcome(b, null, e);
+    } catch (RuntimeException e) {
+      return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
+          SqlStates.INTERNAL_ERROR, e));
+    } finally {
+      b.requestEnded();
+      if (ownsConnection) {
+        connections.giveBack(lane.connection(), s);
+      }
+    }
+  }
+
+  List<DatabaseBackend> writeBackends(AnalyzedStatement a, Transaction tx) throws SQLException {
+    Request request = new Request(a.kind().requestKind() == RequestKind.READ ? RequestKind.WRITE : a.kind().requestKind(),
+        a.tablesRead(), a.tablesWritten(), a.touchesEverything(), tx == null ? 0 : tx.id(),
+        tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
+    try {
+      return vdb.balancer().writeBackends(request, vdb.backends());
+    } catch (NoBackendAvailableException e) {
+      throw Errors.unavailable(vdb, e, null);
+    }
+  }
+
+  /**
+   * A lane per target: the transaction's own, or a fresh one on a borrowed connection for an
+   * auto-commit write. A backend that cannot give a connection because it is down is disabled here
+   * and left out.
+   */
+  List<BackendLane> lanes(List<DatabaseBackend> targets, SessionState s, Transaction tx) throws SQLException {
+    List<BackendLane> lanes = new ArrayList<>(targets.size());
+    SQLException lastFailure = null;
+    try {
+      for (DatabaseBackend b : targets) {
+        try {
+          lanes.add(tx != null ? joinTransaction(tx, b, s) : new BackendLane(b, connections.borrow(b, s)));
+        } catch (SQLException e) {
+          if (!FailureClassifier.isBackendFailure(e)) {
+            throw e;
+          }
+          vdb.disableBackend(b, "cannot open a connection: " + e.getMessage());
+          lastFailure = e;
+        }
+      }
+    } catch (SQLException | RuntimeException e) {
+      if (tx == null) {
+        lanes.forEach(l -> connections.giveBack(l.connection(), s));
+      }
+      throw e;
+    }
+    if (lanes.isEmpty()) {
+      throw Errors.noBackendLeft(vdb, lastFailure);
+    }
+    return lanes;
+  }
+
+  BackendLane joinTransaction(Transaction tx, DatabaseBackend b, SessionState s) throws SQLException {
+    BackendLane lane = tx.lane(b);
+    if (lane == null) {
+      Connection c = connections.borrow(b, s);
+      try {
+        c.setAutoCommit(false);
+      } catch (SQLException e) {
+        connections.discard(c);
+        throw e;
+      }
+      lane = new BackendLane(b, c);
+      tx.join(lane);
+    }
+    return lane;
+  }
+
+  /** The answers of one write, as the session thread waits for them. */
+  private static final class Outcome {
+    final CompletionTracker tracker;
+    final CompletableFuture<OutcomeResolver.Resolution> resolved = new CompletableFuture<>();
+    List<CompletableFuture<BackendOutcome>> futures;
+
+    Outcome(CompletionTracker tracker) {
+      this.tracker = tracker;
+    }
+
+    StatementResult await(Transaction tx) throws SQLException {
+      try {
+        BackendOutcome early = tracker.quorum().join();
+        if (early != null) {
+          return early.result();
+        }
+        OutcomeResolver.Resolution res = resolved.join();
+        if (res.clientError() != null) {
+          if (tx != null) {
+            tx.abort(res.clientError());
+          }
+          throw res.clientError();
+        }
+        return res.winner().result();
+      } catch (CompletionException e) {
+        throw new SQLException("internal error while waiting for the backends: " + e.getCause(), SqlStates.INTERNAL_ERROR,
+            e.getCause());
+      }
+    }
+  }
+}
