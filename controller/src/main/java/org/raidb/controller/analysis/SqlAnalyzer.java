@@ -130,8 +130,11 @@ public final class SqlAnalyzer {
         return AnalyzedStatement.of(StatementKind.DDL, minus(tables(statement), written), written);
       }
       Set<String> read = tables(statement);
-      if (SqlText.locksRows(sql) || SqlText.callsSequenceFunction(sql)) {
-        // Row locks and sequence increments must happen on every backend, in the write order.
+      if (SqlText.callsSequenceFunction(sql)) {
+        return sequenceCall(StatementKind.WRITE, read, Set.of());
+      }
+      if (SqlText.locksRows(sql)) {
+        // Row locks must be taken on every backend, in the write order.
         return AnalyzedStatement.of(StatementKind.WRITE, read, Set.of());
       }
       return AnalyzedStatement.of(StatementKind.READ, read, Set.of());
@@ -139,7 +142,13 @@ public final class SqlAnalyzer {
     Table target = writeTarget(statement);
     if (target != null) {
       Set<String> written = Set.of(TableNames.canonical(target.getFullyQualifiedName()));
-      return AnalyzedStatement.of(StatementKind.WRITE, minus(tables(statement), written), written);
+      Set<String> read = minus(tables(statement), written);
+      return SqlText.callsSequenceFunction(sql) ? sequenceCall(StatementKind.WRITE, read, written)
+          : AnalyzedStatement.of(StatementKind.WRITE, read, written);
+    }
+    if (statement instanceof CreateSequence || statement instanceof AlterSequence
+        || (statement instanceof Drop d && "SEQUENCE".equalsIgnoreCase(d.getType()))) {
+      return AnalyzedStatement.unknown(StatementKind.DDL);
     }
     if (statement instanceof Truncate truncate) {
       // TRUNCATE a, b parses but keeps one table; several names are treated as touching everything.
@@ -157,6 +166,15 @@ public final class SqlAnalyzer {
     }
     // Any other statement (GRANT, COMMENT, CREATE SCHEMA/FUNCTION, VACUUM, ...) may change anything.
     return AnalyzedStatement.unknown(StatementKind.DDL);
+  }
+
+  /**
+   * A statement calling nextval/setval: the sequence may also feed a serial column of any table, whose
+   * inserts take only that table's lock. Ordering the call against every write keeps the values each
+   * backend hands out identical.
+   */
+  private static AnalyzedStatement sequenceCall(StatementKind kind, Set<String> read, Set<String> written) {
+    return new AnalyzedStatement(kind, read, written, true, null, null);
   }
 
   private static Table writeTarget(Statement s) {

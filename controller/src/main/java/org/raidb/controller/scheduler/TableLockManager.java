@@ -26,11 +26,21 @@ import org.raidb.driver.protocol.SqlStates;
  * backend round trip they order.
  */
 public final class TableLockManager {
+  /**
+   * A cycle through a backend wait is only a suspicion (the statement may be running, not blocked): it
+   * must persist this long before a victim is chosen, which a statement that is merely slow outlives.
+   */
+  static final long BACKEND_WAIT_GRACE_MILLIS = 300;
+
   /** Stands for every table: held by writes whose tables are unknown, and by the pessimistic scheduler. */
   public static final String EVERY_TABLE = "*";
 
   private final Map<String, Long> holders = new HashMap<>();
-  private final Map<Long, Set<String>> heldBy = new HashMap<>();
+  /**
+   * Per transaction, each table it holds and how many of its statements hold it: a statement's locks can
+   * be released after the next statement of the same transaction took them again (completion first).
+   */
+  private final Map<Long, Map<String, Integer>> heldBy = new HashMap<>();
   private final Map<Long, Set<Long>> waitsFor = new HashMap<>();
   /** Query scheduler: open transactions that wrote each table (their row locks stay on the backends). */
   private final Map<String, Set<Long>> writers = new HashMap<>();
@@ -50,34 +60,49 @@ public final class TableLockManager {
    */
   public synchronized void acquire(long tx, Collection<String> tables) throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    long suspectedSince = 0;
     try {
       while (true) {
         Set<Long> blockers = blockers(tx, tables);
         if (blockers.isEmpty()) {
           waitsFor.remove(tx);
+          Map<String, Integer> mine = heldBy.computeIfAbsent(tx, k -> new HashMap<>());
           for (String t : tables) {
             holders.put(t, tx);
-            heldBy.computeIfAbsent(tx, k -> new HashSet<>()).add(t);
+            mine.merge(t, 1, Integer::sum);
           }
           notifyAll(); // the graph changed: waiters re-check for cycles
           return;
         }
         waitsFor.put(tx, blockers);
-        if (reaches(blockers, tx)) {
+        boolean certain = reaches(blockers, tx, false);
+        boolean suspected = !certain && backendsHoldRowLocks && reaches(blockers, tx, true);
+        long now = System.nanoTime();
+        if (!suspected) {
+          suspectedSince = 0;
+        } else if (suspectedSince == 0) {
+          suspectedSince = now;
+        }
+        if (certain || (suspected && now - suspectedSince >= TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS))) {
           waitsFor.remove(tx);
           notifyAll();
           throw new SQLException("deadlock detected: this transaction waited for tables " + tables
               + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
               SqlStates.SERIALIZATION_FAILURE);
         }
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
+        if (deadline - now <= 0) {
           waitsFor.remove(tx);
           notifyAll();
           throw new SQLException("waited " + timeoutMillis + " ms for tables " + tables + " held by other transactions; "
               + "retry, keep write transactions short, or raise the scheduler's lockTimeout", SqlStates.LOCK_NOT_AVAILABLE);
         }
-        TimeUnit.NANOSECONDS.timedWait(this, left);
+        long left = deadline - System.nanoTime();
+        if (suspected) {
+          left = Math.min(left, TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS) / 3 + 1);
+        }
+        if (left > 0) {
+          TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
       }
     } catch (InterruptedException e) {
       waitsFor.remove(tx);
@@ -86,14 +111,24 @@ public final class TableLockManager {
     }
   }
 
-  /** Releases the given locks of a transaction (a statement's, under the query scheduler). */
+  /**
+   * Releases one statement's hold on the given locks (under the query scheduler); a table goes when no
+   * statement of the transaction holds it any more.
+   */
   public synchronized void release(long tx, Collection<String> tables) {
-    Set<String> held = heldBy.get(tx);
+    Map<String, Integer> held = heldBy.get(tx);
     if (held == null) {
       return;
     }
     for (String t : tables) {
-      if (held.remove(t)) {
+      Integer n = held.get(t);
+      if (n == null) {
+        continue;
+      }
+      if (n > 1) {
+        held.put(t, n - 1);
+      } else {
+        held.remove(t);
         holders.remove(t);
       }
     }
@@ -105,9 +140,9 @@ public final class TableLockManager {
 
   /** Releases everything of a transaction that ended (committed or rolled back on every backend). */
   public synchronized void releaseAll(long tx) {
-    Set<String> held = heldBy.remove(tx);
+    Map<String, Integer> held = heldBy.remove(tx);
     if (held != null) {
-      held.forEach(holders::remove);
+      held.keySet().forEach(holders::remove);
     }
     Set<String> written = writtenBy.remove(tx);
     if (written != null) {
@@ -134,8 +169,8 @@ public final class TableLockManager {
   }
 
   public synchronized Set<String> held(long tx) {
-    Set<String> h = heldBy.get(tx);
-    return h == null ? Set.of() : Set.copyOf(h);
+    Map<String, Integer> h = heldBy.get(tx);
+    return h == null ? Set.of() : Set.copyOf(h.keySet());
   }
 
   private Set<Long> blockers(long tx, Collection<String> tables) {
@@ -162,8 +197,11 @@ public final class TableLockManager {
     return out;
   }
 
-  /** Whether {@code target} is reachable from {@code start} in the wait-for graph. */
-  private boolean reaches(Set<Long> start, long target) {
+  /**
+   * Whether {@code target} is reachable from {@code start} in the wait-for graph, counting waits on the
+   * backends ({@link #backendWaits}) when asked.
+   */
+  private boolean reaches(Set<Long> start, long target, boolean withBackendWaits) {
     Deque<Long> todo = new ArrayDeque<>(start);
     Set<Long> seen = new HashSet<>();
     while (!todo.isEmpty()) {
@@ -178,7 +216,7 @@ public final class TableLockManager {
       if (next != null) {
         todo.addAll(next);
       }
-      if (backendsHoldRowLocks) {
+      if (withBackendWaits) {
         todo.addAll(backendWaits(n));
       }
     }
@@ -187,12 +225,12 @@ public final class TableLockManager {
 
   /** The transactions a statement of {@code tx} may wait for on the backends: other open writers of its tables. */
   private Set<Long> backendWaits(long tx) {
-    Set<String> held = heldBy.get(tx);
+    Map<String, Integer> held = heldBy.get(tx);
     if (held == null) {
       return Set.of();
     }
     Set<Long> out = new HashSet<>();
-    for (String t : held) {
+    for (String t : held.keySet()) {
       Collection<Long> w = t.equals(EVERY_TABLE) ? writtenBy.keySet() : writers.getOrDefault(t, Set.of());
       for (Long other : w) {
         if (other != tx) {

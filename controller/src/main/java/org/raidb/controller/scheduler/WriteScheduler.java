@@ -35,7 +35,6 @@ public final class WriteScheduler {
   public Set<String> admit(long owner, boolean inTransaction, Set<String> tables, boolean everything)
       throws SQLException {
     Set<String> wanted = everything || type == SchedulerType.PESSIMISTIC_TRANSACTION ? EVERYTHING : tables;
-    Set<String> heldBefore = inTransaction ? locks.held(owner) : Set.of();
     locks.acquire(owner, wanted);
     position.incrementAndGet();
     if (!inTransaction) {
@@ -43,8 +42,7 @@ public final class WriteScheduler {
     }
     if (type == SchedulerType.QUERY) {
       locks.wrote(owner, wanted);
-      // Keep what an earlier statement of the transaction holds; release only what this one added.
-      return wanted.stream().filter(t -> !heldBefore.contains(t)).collect(java.util.stream.Collectors.toSet());
+      return wanted; // one hold per statement, released when it finished everywhere
     }
     return Set.of();
   }

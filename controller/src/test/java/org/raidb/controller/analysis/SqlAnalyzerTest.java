@@ -33,7 +33,14 @@ class SqlAnalyzerTest {
   @Test
   void rowLocksAndSequenceCallsAreWrites() {
     assertThat(analyzer.analyze("SELECT * FROM accounts WHERE id = 1 FOR UPDATE").kind()).isEqualTo(StatementKind.WRITE);
-    assertThat(analyzer.analyze("SELECT nextval('order_seq')").kind()).isEqualTo(StatementKind.WRITE);
+    AnalyzedStatement nextval = analyzer.analyze("SELECT nextval('order_seq')");
+    assertThat(nextval.kind()).isEqualTo(StatementKind.WRITE);
+    assertThat(nextval.touchesEverything()).as("ordered against every write, serial inserts included").isTrue();
+    AnalyzedStatement insert = analyzer.analyze("INSERT INTO orders (id) VALUES (nextval('order_seq'))");
+    assertThat(insert.tablesWritten()).containsExactly("orders");
+    assertThat(insert.touchesEverything()).isTrue();
+    assertThat(analyzer.analyze("CREATE SEQUENCE s START 10").touchesEverything()).isTrue();
+    assertThat(analyzer.analyze("ALTER SEQUENCE s RESTART WITH 5").touchesEverything()).isTrue();
   }
 
   @Test

@@ -1,0 +1,41 @@
+package org.raidb.controller.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.test.PostgresClusterExtension;
+
+/** The bank under each scheduler: 16 threads of transfers for 20 s over 3 backends. */
+class BankSchedulersIT {
+  @RegisterExtension
+  static final PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("shop");
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"optimisticTransaction", "query", "pessimisticTransaction"})
+  void totalIsConstantAndReplicasIdentical(String scheduler) throws Exception {
+    pg.cluster().recreateDatabases();
+    try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop")
+        .replication("<scheduler type=\"" + scheduler + "\" lockTimeout=\"20000\"/><raidb1 readPolicy=\"leastPending\" completion=\"all\"/>"),
+        "shop")) {
+      BankWorkload.createAccounts(raidb.url());
+      BankWorkload bank = new BankWorkload();
+      bank.run(raidb.url(), 16, 20_000, null);
+
+      assertThat(bank.errorSamples).as("errors clients saw under %s", scheduler).isEmpty();
+      assertThat(bank.committed.get()).isGreaterThan(100);
+      for (EmbeddedPostgresServer s : pg.cluster().servers()) {
+        assertThat(BankWorkload.total(s)).as("total on %s", s.name()).isEqualTo(BankWorkload.ACCOUNTS * BankWorkload.INITIAL_BALANCE);
+      }
+      Map<String, Map<String, String>> sums = ControllerFixture.checksums(pg.cluster().servers());
+      Map<String, String> first = sums.values().iterator().next();
+      assertThat(sums.values()).allSatisfy(x -> assertThat(x).isEqualTo(first));
+      assertThat(raidb.controller().virtualDatabase("shop").backends()).allSatisfy(b -> assertThat(b.isEnabled()).isTrue());
+      System.out.printf("bank %s: %d transfers committed, %d retried after a conflict%n", scheduler, bank.committed.get(),
+          bank.retried.get());
+    }
+  }
+}
