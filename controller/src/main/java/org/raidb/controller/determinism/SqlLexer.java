@@ -23,10 +23,6 @@ final class SqlLexer {
     return length;
   }
 
-  char charAt(int i) {
-    return sql.charAt(i);
-  }
-
   /**
    * If a literal, quoted identifier or comment starts at {@code i}, the index just after it;
    * otherwise {@code i}. An executable MySQL comment {@code /*!50100 … *}{@code /} is code: only
