@@ -28,6 +28,8 @@ import net.sf.jsqlparser.statement.select.Select;
 import net.sf.jsqlparser.statement.truncate.Truncate;
 import net.sf.jsqlparser.statement.update.Update;
 import net.sf.jsqlparser.util.TablesNamesFinder;
+import org.raidb.controller.determinism.LimitWithoutOrder;
+import org.raidb.controller.determinism.NonDeterministicCalls;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -112,14 +114,18 @@ public final class SqlAnalyzer {
         log.warn("SQL not understood by the parser, treated as a write touching every table and serialized: {}",
             SqlText.abbreviate(sql));
       }
-      return AnalyzedStatement.unknown(StatementKind.WRITE);
+      return AnalyzedStatement.unknown(StatementKind.WRITE).withDeterminism(NonDeterministicCalls.mayContain(sql), null);
     }
     try {
-      return classify(statement, sql);
+      AnalyzedStatement a = classify(statement, sql);
+      String refusal = LimitWithoutOrder.problem(statement).orElse(null);
+      boolean calls = a.kind().isWrite() && NonDeterministicCalls.mayContain(sql);
+      return calls || refusal != null ? a.withDeterminism(calls, refusal) : a;
     } catch (RuntimeException e) {
       // TablesNamesFinder refuses some statement types; fall back to the conservative answer.
       log.debug("cannot find the tables of {}: {}", SqlText.abbreviate(sql), e.toString());
-      return AnalyzedStatement.unknown(statement instanceof Select ? StatementKind.WRITE : StatementKind.DDL);
+      return AnalyzedStatement.unknown(statement instanceof Select ? StatementKind.WRITE : StatementKind.DDL)
+          .withDeterminism(NonDeterministicCalls.mayContain(sql), null);
     }
   }
 

@@ -14,6 +14,8 @@ import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.determinism.DeterministicRewriter;
+import org.raidb.controller.determinism.StatementClock;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.session.SessionState;
 import org.raidb.controller.transaction.BackendLane;
@@ -41,13 +43,17 @@ public final class RequestManager {
     this.writes = new WritePath(vdb, connections);
   }
 
-  public StatementResult execute(SessionState s, ExecuteRequest r) throws SQLException {
-    AnalyzedStatement a = vdb.analyzer().analyze(r.sql());
+  public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
+    AnalyzedStatement a = vdb.analyzer().analyze(request.sql());
     if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
       transactionCommand(s, a);
       return NO_RESULT;
     }
     refuseIfAborted(s);
+    if (a.refusal() != null) {
+      throw new SQLException(a.refusal(), SqlStates.FEATURE_NOT_SUPPORTED);
+    }
+    ExecuteRequest r = a.needsRewrite() ? deterministic(s, request) : request;
     if (a.kind() == StatementKind.READ) {
       try {
         return read(s, a, r);
@@ -69,6 +75,22 @@ public final class RequestManager {
     } catch (SQLException e) {
       throw rollBackVictim(s, e);
     }
+  }
+
+  /**
+   * The statement with now(), random() and the like replaced by literals computed here once, so that
+   * every backend stores the same values (docs/determinism.md). now() is the transaction's start, as
+   * on PostgreSQL.
+   */
+  private ExecuteRequest deterministic(SessionState s, ExecuteRequest r) throws SQLException {
+    return new ExecuteRequest(deterministicText(s, r.sql()), r.parameters(), r.mode(), r.returnGeneratedKeys(),
+        r.keyColumns(), r.fetchSize(), r.maxRows(), r.queryTimeoutSeconds());
+  }
+
+  /** The text of a write, made deterministic when its analysis says it may need it. */
+  public String deterministicText(SessionState s, String sql) throws SQLException {
+    Transaction tx = s.transaction(); // starts it, if this write is the transaction's first statement
+    return DeterministicRewriter.rewrite(sql, vdb.dialect(), StatementClock.now(tx == null ? null : tx.start()));
   }
 
   /**

@@ -168,6 +168,11 @@ public final class TableLockManager {
     }
   }
 
+  /** Transactions waiting for a lock right now. */
+  public synchronized int waiting() {
+    return waitsFor.size();
+  }
+
   public synchronized Set<String> held(long tx) {
     Map<String, Integer> h = heldBy.get(tx);
     return h == null ? Set.of() : Set.copyOf(h.keySet());

@@ -66,7 +66,8 @@ public final class WriteScheduler {
     return position.get();
   }
 
-  TableLockManager locks() {
-    return locks;
+  /** Writes waiting for table locks right now (admin view, tests). */
+  public int waitingWrites() {
+    return locks.waiting();
   }
 }

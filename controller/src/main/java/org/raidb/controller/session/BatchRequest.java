@@ -1,6 +1,5 @@
 package org.raidb.controller.session;
 
-import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -56,6 +55,24 @@ final class BatchRequest {
     return new BatchRequest(null, sql, rows, timeout);
   }
 
+  /** The batch with every text that may call now(), random() and the like made deterministic. */
+  BatchRequest deterministic(SqlAnalyzer analyzer, TextRewriter rewriter) throws SQLException {
+    if (sql != null) {
+      return analyzer.analyze(sql).nonDeterministic() ? new BatchRequest(null, rewriter.rewrite(sql), rows, timeoutSeconds) : this;
+    }
+    List<String> out = new ArrayList<>(statements.size());
+    for (String t : statements) {
+      out.add(analyzer.analyze(t).nonDeterministic() ? rewriter.rewrite(t) : t);
+    }
+    return new BatchRequest(out, null, null, timeoutSeconds);
+  }
+
+  /** Rewrites one statement text. */
+  @FunctionalInterface
+  interface TextRewriter {
+    String rewrite(String sql) throws SQLException;
+  }
+
   /** A batch is a write whose tables are the union of its statements' tables. */
   AnalyzedStatement analyze(SqlAnalyzer analyzer) throws SQLException {
     List<String> texts = sql != null ? List.of(sql) : statements;
@@ -67,6 +84,9 @@ final class BatchRequest {
       if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
         throw new SQLException("transaction control statements cannot be batched: use commit() and rollback()",
             SqlStates.FEATURE_NOT_SUPPORTED);
+      }
+      if (a.refusal() != null) {
+        throw new SQLException(a.refusal(), SqlStates.FEATURE_NOT_SUPPORTED);
       }
       read.addAll(a.tablesRead());
       written.addAll(a.tablesWritten());
@@ -114,8 +134,4 @@ final class BatchRequest {
     }
   }
 
-  /** Keeps the SQLState and counts of a backend's batch failure for the client. */
-  static SQLException asClientError(BatchUpdateException e) {
-    return e;
-  }
 }

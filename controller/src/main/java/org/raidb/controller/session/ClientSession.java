@@ -266,8 +266,9 @@ public final class ClientSession implements Runnable {
   }
 
   private void batch(PayloadReader f) throws IOException, SQLException {
-    BatchRequest batch = BatchRequest.read(f);
-    AnalyzedStatement a = batch.analyze(vdb.analyzer());
+    BatchRequest received = BatchRequest.read(f);
+    AnalyzedStatement a = received.analyze(vdb.analyzer());
+    BatchRequest batch = received.deterministic(vdb.analyzer(), sql -> vdb.requests().deterministicText(state, sql));
     StatementResult result = vdb.requests().write(state, a, batch.describe(), batch::run);
     out.begin(Protocol.BATCH_RESULT);
     out.writeInt(result.results().size());

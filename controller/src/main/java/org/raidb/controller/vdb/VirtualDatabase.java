@@ -114,6 +114,12 @@ public final class VirtualDatabase implements AutoCloseable {
     return requestManager;
   }
 
+  /** The SQL dialect literals are written in when non-deterministic calls are replaced. */
+  public org.raidb.controller.determinism.SqlDialect dialect() throws SQLException {
+    ProductInfo p = productInfo();
+    return org.raidb.controller.determinism.SqlDialect.of(p == null ? null : p.name());
+  }
+
   /** The product of the backends, as clients must see it; read from the first backend that came up. */
   public ProductInfo productInfo() throws SQLException {
     ProductInfo p = productInfo;
