@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "jfr-top",
-    description = "Hot methods, waits, socket traffic and allocations of the controller threads in a JFR recording.")
+    description = "Hot methods, waits, parks, socket traffic and allocations of the controller threads in a JFR recording.")
 public final class JfrTopCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -58,6 +58,7 @@ public final class JfrTopCommand implements Callable<Integer> {
     Tally self = new Tally();
     Tally inclusive = new Tally();
     Tally waits = new Tally();
+    Tally parks = new Tally();
     Tally socketReads = new Tally();
     Tally socketWrites = new Tally();
     Tally allocations = new Tally();
@@ -70,7 +71,8 @@ public final class JfrTopCommand implements Callable<Integer> {
       threads.add(thread);
       switch (e.getEventType().getName()) {
         case "jdk.ExecutionSample" -> countSample(e.getStackTrace(), self, inclusive);
-        case "jdk.NativeMethodSample" -> countWait(e.getStackTrace(), waits);
+        case "jdk.NativeMethodSample" -> countWait(e.getStackTrace(), waits, 1);
+        case "jdk.ThreadPark", "jdk.JavaMonitorEnter" -> countWait(e.getStackTrace(), parks, e.getDuration().toMillis());
         case "jdk.SocketRead" -> countSocket(e, thread, socketReads);
         case "jdk.SocketWrite" -> countSocket(e, thread, socketWrites);
         case "jdk.ObjectAllocationSample" -> countAllocation(e, allocations);
@@ -82,6 +84,8 @@ public final class JfrTopCommand implements Callable<Integer> {
     print(out, "Running Java, by method anywhere on the stack (inclusive)", inclusive);
     print(out, "Blocked in native code (socket waits), by the nearest RAIDb, pgjdbc or HikariCP frame ("
         + waits.total() + " samples)", waits);
+    print(out, "Parked on a lock, queue or monitor (JFR records parks of 10 ms or more), by the nearest RAIDb, pgjdbc "
+        + "or HikariCP frame, in ms (" + parks.total() + " ms)", parks);
     print(out, "Socket reads by thread kind and peer port (" + socketReads.total() + " reads)", socketReads);
     print(out, "Socket writes by thread kind and peer port (" + socketWrites.total() + " writes)", socketWrites);
     print(out, "Allocation (sampled weight in bytes) by allocating method", allocations);
@@ -117,19 +121,19 @@ public final class JfrTopCommand implements Callable<Integer> {
   }
 
   /** Where a blocked thread waits, named by the code that asked to wait rather than by the JDK's socket internals. */
-  private static void countWait(RecordedStackTrace stack, Tally waits) {
+  private static void countWait(RecordedStackTrace stack, Tally waits, long weight) {
     if (stack == null) {
       return;
     }
-    waits.addToTotal(1);
+    waits.addToTotal(weight);
     for (RecordedFrame f : stack.getFrames()) {
       String m = method(f);
       if (m.startsWith("org.raidb.") || m.startsWith("org.postgresql.") || m.startsWith("com.zaxxer.")) {
-        waits.add(m, 1);
+        waits.add(m, weight);
         return;
       }
     }
-    waits.add(stack.getFrames().isEmpty() ? "?" : method(stack.getFrames().get(0)), 1);
+    waits.add(stack.getFrames().isEmpty() ? "?" : method(stack.getFrames().get(0)), weight);
   }
 
   private static void countSocket(RecordedEvent e, String thread, Tally sockets) {
