@@ -1,0 +1,28 @@
+package org.raidb.controller.bench;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one measured window of one side produced: every operation's latency and how long the window
+ * lasted. Throughput counts operations that both started and ended inside the window.
+ */
+record Measurement(Histogram latencies, long windowNanos) {
+
+  /** Latencies up to one minute, three significant digits: 1 µs resolution at 1 ms. */
+  static Histogram newLatencyHistogram() {
+    return new Histogram(60_000_000_000L, 3);
+  }
+
+  long operations() {
+    return latencies.getTotalCount();
+  }
+
+  Figures figures() {
+    double seconds = windowNanos / 1e9;
+    return new Figures(operations() / seconds, percentileMillis(50), percentileMillis(99));
+  }
+
+  private double percentileMillis(double percentile) {
+    return latencies.getValueAtPercentile(percentile) / 1e6;
+  }
+}
