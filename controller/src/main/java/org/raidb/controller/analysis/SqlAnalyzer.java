@@ -59,12 +59,11 @@ public final class SqlAnalyzer {
     if (cached != null) {
       return cached;
     }
-    AnalyzedStatement result = analyzeUncached(sql);
     if (cache.size() >= CACHE_LIMIT) {
       cache.clear(); // crude but bounded; workloads with more distinct texts than this are rare and gain little
     }
-    cache.put(sql, result);
-    return result;
+    // One parse per text, even when many sessions send a new text at once.
+    return cache.computeIfAbsent(sql, this::analyzeUncached);
   }
 
   int cacheSize() {

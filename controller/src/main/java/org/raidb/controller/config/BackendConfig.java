@@ -15,9 +15,12 @@ public record BackendConfig(
 
   /** The real login for a virtual user: its {@code <login>} if any, else the backend's own user. */
   public LoginConfig loginFor(String virtualUser) {
-    return logins.stream()
-        .filter(l -> l.virtualUser().equals(virtualUser))
-        .findFirst()
-        .orElse(new LoginConfig(virtualUser, user, password));
+    // A loop, not a stream: this runs for every connection a session borrows.
+    for (LoginConfig l : logins) {
+      if (l.virtualUser().equals(virtualUser)) {
+        return l;
+      }
+    }
+    return new LoginConfig(virtualUser, user, password);
   }
 }

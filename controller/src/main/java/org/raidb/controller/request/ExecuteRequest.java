@@ -20,4 +20,9 @@ public record ExecuteRequest(
     List<String> keyColumns,
     int fetchSize,
     long maxRows,
-    int queryTimeoutSeconds) {}
+    int queryTimeoutSeconds) {
+
+  public ExecuteRequest withMaxRows(long rows) {
+    return new ExecuteRequest(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, rows, queryTimeoutSeconds);
+  }
+}

@@ -131,6 +131,11 @@ public final class RequestManager {
           lastWrite.handle((x, e) -> null).join(); // read your own writes
         }
         c = connections.borrow(b, s);
+        StatementResult small = readWithinOneBatch(c, r, s);
+        if (small != null) {
+          connections.giveBack(c, s);
+          return small;
+        }
         c.setAutoCommit(false); // backends stream rows only inside a transaction (pgjdbc cursor fetch)
         Connection owned = c;
         StatementResult result = StatementRunner.run(c, r, true, () -> connections.finishRead(owned, s), s.running());
@@ -162,6 +167,27 @@ public final class RequestManager {
       }
     }
     throw Errors.noBackendLeft(vdb, lastFailure);
+  }
+
+  /**
+   * Most reads return less than one batch. Asked in auto-commit mode with a row limit of one batch
+   * and one row, such a read costs one backend round trip, where a streaming cursor costs a
+   * transaction around it. Returns null when the result is larger: the caller then streams it.
+   */
+  private static StatementResult readWithinOneBatch(Connection c, ExecuteRequest r, SessionState s) throws SQLException {
+    boolean clientLimitFits = r.maxRows() > 0 && r.maxRows() <= r.fetchSize();
+    ExecuteRequest probe = clientLimitFits ? r : r.withMaxRows(r.fetchSize() + 1L);
+    StatementResult result = StatementRunner.run(c, probe, false, () -> { }, s.running());
+    if (clientLimitFits) {
+      return result;
+    }
+    for (Object item : result.results()) {
+      if (item instanceof RowSource rows && rows.knownRowCount() > r.fetchSize()) {
+        result.discard();
+        return null;
+      }
+    }
+    return result;
   }
 
   /**

@@ -31,7 +31,7 @@ public final class StatementRunner {
         st.setFetchSize(r.fetchSize());
       }
       if (r.maxRows() > 0) {
-        st.setLargeMaxRows(r.maxRows());
+        st.setMaxRows((int) Math.min(r.maxRows(), Integer.MAX_VALUE)); // pgjdbc has no setLargeMaxRows
       }
       if (r.queryTimeoutSeconds() > 0) {
         st.setQueryTimeout(r.queryTimeoutSeconds());

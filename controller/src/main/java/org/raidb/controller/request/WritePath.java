@@ -15,6 +15,7 @@ import org.raidb.balancer.RequestKind;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.session.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
@@ -40,20 +41,29 @@ final class WritePath {
     Transaction tx = s.transaction();
     boolean inTransaction = tx != null;
     long owner = inTransaction ? tx.id() : SessionState.nextTransactionId();
-    Set<String> tables = new HashSet<>(a.tablesWritten());
-    tables.addAll(a.tablesRead());
-    Set<String> statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
+    List<DatabaseBackend> targets = writeBackends(a, tx);
+    Set<String> statementLocks = Set.of();
+    // With one backend there is no order to agree on: the backend orders its own writes. The
+    // pessimistic scheduler still admits one write transaction at a time, as configured.
+    boolean ordered = targets.size() > 1 || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
+        || (tx != null && !vdb.scheduler().holdsNothing(owner));
+    if (ordered) {
+      Set<String> tables = new HashSet<>(a.tablesWritten());
+      tables.addAll(a.tablesRead());
+      statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
+    }
+    Set<String> locksToRelease = statementLocks;
     List<BackendLane> lanes;
     try {
-      lanes = lanes(writeBackends(a, tx), s, tx);
+      lanes = lanes(targets, s, tx);
     } catch (SQLException | RuntimeException e) {
-      vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
+      vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
       if (tx != null) {
         tx.abort(e instanceof SQLException se ? se : new SQLException(e));
       }
       throw e;
     }
-    Runnable released = () -> vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
+    Runnable released = () -> vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
     Outcome outcome = run(lanes, s, !inTransaction, statement, work, tx, released);
     if (!inTransaction) {
       for (int i = 0; i < lanes.size(); i++) {

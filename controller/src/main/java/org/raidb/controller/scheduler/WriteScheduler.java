@@ -66,6 +66,11 @@ public final class WriteScheduler {
     return position.get();
   }
 
+  /** Whether the transaction holds no table lock (it has not written through the scheduler yet). */
+  public boolean holdsNothing(long tx) {
+    return locks.held(tx).isEmpty();
+  }
+
   /** Writes waiting for table locks right now (admin view, tests). */
   public int waitingWrites() {
     return locks.waiting();

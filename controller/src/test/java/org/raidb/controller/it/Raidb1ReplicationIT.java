@@ -292,6 +292,31 @@ class Raidb1ReplicationIT {
   }
 
   @Test
+  void maxRowsAndFetchSizeAreHonouredOnSmallAndStreamedResults() throws Exception {
+    try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE numbers AS SELECT generate_series(1, 2500) AS n");
+      st.setMaxRows(5);
+      assertThat(countRows(st, "SELECT n FROM numbers ORDER BY n")).isEqualTo(5);
+      st.setMaxRows(1500); // above the fetch size: the rows stream in batches and stop at the limit
+      assertThat(countRows(st, "SELECT n FROM numbers ORDER BY n")).isEqualTo(1500);
+      st.setMaxRows(0);
+      st.setFetchSize(100);
+      assertThat(countRows(st, "SELECT n FROM numbers")).isEqualTo(2500);
+    }
+  }
+
+  private static int countRows(Statement st, String sql) throws Exception {
+    int n = 0;
+    try (ResultSet rs = st.executeQuery(sql)) {
+      while (rs.next()) {
+        n++;
+        assertThat(rs.getInt(1)).isPositive();
+      }
+    }
+    return n;
+  }
+
+  @Test
   void readsSpreadOverEveryBackend() throws Exception {
     long[] before = servedByBackend();
     try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
