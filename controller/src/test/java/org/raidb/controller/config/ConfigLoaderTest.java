@@ -75,8 +75,23 @@ class ConfigLoaderTest {
 
   @Test
   void unknownElement() {
-    assertError(edit("    <raidb1 ", "    <scheduler/><raidb1 "),
-        "bad.xml:12:", "unexpected element <scheduler>", "expected <backend> or <raidb1>");
+    assertError(edit("    <raidb1 ", "    <cache/><raidb1 "),
+        "bad.xml:12:", "unexpected element <cache>", "expected <backend>, <scheduler> or <raidb1>");
+  }
+
+  @Test
+  void schedulerDefaultsAndValues() throws Exception {
+    VirtualDatabaseConfig plain = ConfigLoader.load(edit("", ""), "ok.xml").virtualDatabases().get(0);
+    assertThat(plain.scheduler()).isEqualTo(SchedulerConfig.DEFAULT);
+    VirtualDatabaseConfig query = ConfigLoader.load(edit("    <raidb1 ", "    <scheduler type=\"query\" lockTimeout=\"500\"/><raidb1 "),
+        "ok.xml").virtualDatabases().get(0);
+    assertThat(query.scheduler()).isEqualTo(new SchedulerConfig("query", 500));
+  }
+
+  @Test
+  void badSchedulerType() {
+    assertError(edit("    <raidb1 ", "    <scheduler type=\"optimistic\"/><raidb1 "), "bad.xml:12:",
+        "'type' must be one of optimisticTransaction, pessimisticTransaction, query, not 'optimistic'");
   }
 
   @Test
@@ -178,7 +193,7 @@ class ConfigLoaderTest {
   @Test
   void missingReplication() {
     assertError(edit("    <raidb1 readPolicy=\"leastPending\" completion=\"majority\"/>\n", ""),
-        "bad.xml:12:", "<virtualDatabase> is incomplete: expected <backend> or <raidb1>");
+        "bad.xml:12:", "<virtualDatabase> is incomplete: expected <backend>, <scheduler> or <raidb1>");
   }
 
   @Test
