@@ -68,7 +68,8 @@ final class DemoCommand implements Callable<Integer> {
       controller.close();
       cluster.close();
     };
-    Thread hook = new Thread(stopAll, "raidb-demo-shutdown");
+    // On Ctrl-C only the controller is ours to stop: the cluster has its own shutdown hook.
+    Thread hook = new Thread(controller::close, "raidb-demo-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
     String url = "jdbc:raidb://127.0.0.1:" + controller.port() + "/" + VIRTUAL_DATABASE;
     for (EmbeddedPostgresServer s : cluster.servers()) {
