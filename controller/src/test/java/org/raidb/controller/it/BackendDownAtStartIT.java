@@ -11,7 +11,7 @@ import org.raidb.controller.backend.BackendState;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.test.PostgresClusterExtension;
 
-/** A backend that is down when the controller starts is disabled, and the others serve. */
+/** Backends that are down: at start-up they start disabled; when the last one goes, clients get 08006. */
 class BackendDownAtStartIT {
   @RegisterExtension
   static final PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("shop");
@@ -35,6 +35,27 @@ class BackendDownAtStartIT {
         }
       }
       assertThat(dead.requestsServed()).isZero();
+    }
+  }
+
+  @Test
+  void losingTheLastBackendRefusesWorkWith08006() throws Exception {
+    try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop")
+        .backends(java.util.List.of(pg.server(0), pg.server(1))), "shop");
+        Connection c = raidb.connect(); Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE IF NOT EXISTS last_one (id int PRIMARY KEY)");
+      pg.server(0).kill();
+      pg.server(1).kill();
+      for (String sql : new String[] {"INSERT INTO last_one VALUES (1)", "SELECT count(*) FROM last_one",
+          "INSERT INTO last_one VALUES (2)"}) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.execute(sql))
+            .as(sql)
+            .isInstanceOf(java.sql.SQLException.class)
+            .satisfies(e -> assertThat(((java.sql.SQLException) e).getSQLState()).isEqualTo("08006"));
+      }
+      assertThat(raidb.controller().virtualDatabase("shop").backends()).noneMatch(DatabaseBackend::isEnabled);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.executeQuery("SELECT 1"))
+          .hasMessageContaining("has no enabled backend");
     }
   }
 }
