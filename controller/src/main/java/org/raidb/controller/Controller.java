@@ -3,6 +3,7 @@ package org.raidb.controller;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import org.raidb.controller.admin.AdminServer;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.net.ClientListener;
@@ -18,6 +19,7 @@ public final class Controller implements AutoCloseable {
   private final Map<String, VirtualDatabase> virtualDatabases;
   private final ClientListener listener;
   private final CountDownLatch stopped = new CountDownLatch(1);
+  private AdminServer admin;
 
   private Controller(Map<String, VirtualDatabase> virtualDatabases, ClientListener listener) {
     this.virtualDatabases = virtualDatabases;
@@ -37,7 +39,14 @@ public final class Controller implements AutoCloseable {
       ClientListener listener = new ClientListener(config.controller().host(), config.controller().port(), registry);
       log.info("RAIDb controller {} listening on {}:{} for virtual database(s) {}", version(), config.controller().host(),
           listener.port(), vdbs.keySet());
-      return new Controller(vdbs, listener);
+      Controller controller = new Controller(vdbs, listener);
+      try {
+        controller.admin = AdminServer.start(config, vdbs, controller::close);
+      } catch (Exception | Error e) {
+        listener.close(); // the virtual databases are closed below
+        throw e;
+      }
+      return controller;
     } catch (Exception | Error e) {
       vdbs.values().forEach(VirtualDatabase::close);
       throw e;
@@ -54,6 +63,11 @@ public final class Controller implements AutoCloseable {
     return listener.port();
   }
 
+  /** The admin HTTP API's port (the configured one, or the one picked when 0 was configured). */
+  public int adminPort() {
+    return admin.port();
+  }
+
   public VirtualDatabase virtualDatabase(String name) {
     return virtualDatabases.get(name);
   }
@@ -68,6 +82,9 @@ public final class Controller implements AutoCloseable {
   public synchronized void close() {
     if (stopped.getCount() == 0) {
       return;
+    }
+    if (admin != null) {
+      admin.close();
     }
     listener.close();
     virtualDatabases.values().forEach(VirtualDatabase::close);

@@ -1,0 +1,152 @@
+package org.raidb.controller.admin;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The admin HTTP JSON API on the controller's {@code adminPort}: HTTP Basic against the virtual databases'
+ * {@code <admin>} users, then one {@link Route} per endpoint. The JDK's HTTP server is enough for a few
+ * administrators and adds no dependency.
+ */
+public final class AdminServer implements AutoCloseable {
+  private static final Logger log = LoggerFactory.getLogger(AdminServer.class);
+  private static final int THREADS = 4;
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final HttpServer server;
+  private final ExecutorService threads;
+  private final BasicAuthenticator authenticator;
+  private final List<Route> routes;
+  private final Operations operations;
+
+  private AdminServer(HttpServer server, ExecutorService threads, BasicAuthenticator authenticator,
+      List<Route> routes, Operations operations) {
+    this.server = server;
+    this.threads = threads;
+    this.authenticator = authenticator;
+    this.routes = routes;
+    this.operations = operations;
+  }
+
+  /**
+   * Listens on the configured host and admin port (0 picks a free one).
+   *
+   * @param shutdown stops the controller; called on its own thread after the 202 answer is sent
+   */
+  public static AdminServer start(RaidbConfig config, Map<String, VirtualDatabase> virtualDatabases,
+      Runnable shutdown) throws IOException {
+    HttpServer server = HttpServer.create(
+        new InetSocketAddress(config.controller().host(), config.controller().adminPort()), 0);
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService threads = Executors.newFixedThreadPool(THREADS, r -> {
+      Thread t = new Thread(r, "raidb-admin-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    });
+    Operations operations = new Operations();
+    Runnable asynchronousShutdown = () -> {
+      Thread t = new Thread(shutdown, "raidb-admin-shutdown");
+      t.start();
+    };
+    AdminServer admin = new AdminServer(server, threads, new BasicAuthenticator(virtualDatabases.values()),
+        new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).routes(), operations);
+    server.setExecutor(threads);
+    server.createContext("/", admin::handle);
+    server.start();
+    log.info("admin API listening on http://{}:{}/api", config.controller().host(), admin.port());
+    return admin;
+  }
+
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** Where dump, restore and replay code registers its progress for consoles to watch. */
+  public Operations operations() {
+    return operations;
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    ApiResponse response;
+    try {
+      response = dispatch(exchange);
+    } catch (AdminException e) {
+      response = error(e.status(), e.getMessage());
+    } catch (RuntimeException e) {
+      // The administrator gets one line; the stack trace goes to the controller's log.
+      log.error("admin request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
+      response = error(500, "internal error: " + e + " (details in the controller's log)");
+    }
+    try (exchange) {
+      send(exchange, response);
+    }
+    if (response.afterSent() != null) {
+      response.afterSent().run();
+    }
+  }
+
+  private ApiResponse dispatch(HttpExchange exchange) {
+    Optional<AdminPrincipal> admin = authenticator.authenticate(exchange.getRequestHeaders().getFirst("Authorization"));
+    if (admin.isEmpty()) {
+      exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"raidb\"");
+      return error(401, "authentication required: the user and password of a virtual database's <admin>");
+    }
+    String path = exchange.getRequestURI().getPath();
+    List<String> allowed = new ArrayList<>();
+    for (Route route : routes) {
+      Map<String, String> parameters = route.match(path);
+      if (parameters == null) {
+        continue;
+      }
+      if (route.method().equals(exchange.getRequestMethod())) {
+        return route.handler().handle(admin.get(), parameters);
+      }
+      allowed.add(route.method());
+    }
+    if (allowed.isEmpty()) {
+      return error(404, "no such endpoint: " + path + " (docs/admin.md lists the endpoints)");
+    }
+    exchange.getResponseHeaders().set("Allow", String.join(", ", allowed));
+    return error(405, "method " + exchange.getRequestMethod() + " not allowed on " + path + ": use " + allowed);
+  }
+
+  private static ApiResponse error(int status, String message) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("error", message);
+    body.put("status", status);
+    return new ApiResponse(status, body);
+  }
+
+  private static void send(HttpExchange exchange, ApiResponse response) throws IOException {
+    byte[] body = JSON.writeValueAsBytes(response.body());
+    exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+    exchange.sendResponseHeaders(response.status(), body.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(body);
+    }
+  }
+
+  /** Stops answering (in-flight requests get up to a second) and ends the admin threads. */
+  @Override
+  public void close() {
+    server.stop(1);
+    threads.shutdownNow();
+  }
+}
