@@ -92,6 +92,7 @@ final class DemoCommand implements Callable<Integer> {
     out.println("  URL      " + url);
     out.println("  user     " + USER + " / password " + PASSWORD);
     out.println("  driver   driver/target/raidb-driver.jar (org.raidb.driver.Driver)");
+    out.println("Administer it: bin/raidb console --port " + controller.adminPort() + " --user admin --password admin");
     out.println("Press Ctrl-C to stop the controller and the embedded servers.");
     controller.awaitTermination();
     return identical ? 0 : RaidbCommand.EXIT_FAILURE;
