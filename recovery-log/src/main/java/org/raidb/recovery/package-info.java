@@ -1,6 +1,7 @@
 /**
- * The recovery log: durable record of writes and transaction demarcation, checkpoints, backend
- * states and dumps. Empty until the recovery issue fills it; it exists now so that the module
- * layout of DESIGN.md holds from the first build.
+ * The recovery log: the durable, JDBC-stored record of every write and transaction demarcation in
+ * write order, with checkpoints, backend states and the dump registry, and replay from a checkpoint.
+ * It records and answers; it never connects to a backend. Start at {@link
+ * org.raidb.recovery.RecoveryLog}; docs/recovery-log.md explains the design.
  */
 package org.raidb.recovery;

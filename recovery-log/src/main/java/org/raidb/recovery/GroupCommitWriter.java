@@ -1,0 +1,202 @@
+package org.raidb.recovery;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The one thread that writes the log. Appenders queue operations and wait on a future; the writer
+ * takes everything queued so far (up to {@code maxBatchEntries}), writes it in one store transaction
+ * and completes the futures after the commit. While one commit is in progress the next batch
+ * accumulates, so N concurrent appenders cost about one commit, not N: that is the group commit.
+ *
+ * <p>A failed store transaction fails every operation in it and every later one: once the store has
+ * refused a write the log cannot promise durability any more, and the controller must stop
+ * acknowledging writes rather than carry on with a hole in the log.
+ */
+final class GroupCommitWriter implements AutoCloseable {
+
+  /** What the writer can be asked to do. */
+  sealed interface Operation permits Append, SetOutcome, Barrier, Stop {}
+
+  record Append(LogEntry entry, CompletableFuture<Long> durable) implements Operation {}
+
+  record SetOutcome(long position, Outcome outcome, CompletableFuture<Void> durable) implements Operation {}
+
+  /** Completes once every operation queued before it is durable. */
+  record Barrier(CompletableFuture<Void> reached) implements Operation {}
+
+  private record Stop() implements Operation {}
+
+  private final BlockingQueue<Operation> queue = new LinkedBlockingQueue<>();
+  private final Connection connection;
+  private final String vdb;
+  private final LogEntryRows rows;
+  private final int maxBatchEntries;
+  private final long maxWaitNanos;
+  private final Thread thread;
+  private final AtomicLong storeCommits = new AtomicLong();
+  private final AtomicLong entriesWritten = new AtomicLong();
+  private volatile long lastDurablePosition;
+  private volatile SQLException failure;
+
+  GroupCommitWriter(Connection connection, RecoveryLogConfig config, LogEntryRows rows, long lastPosition)
+      throws SQLException {
+    this.connection = connection;
+    this.vdb = config.virtualDatabase();
+    this.rows = rows;
+    this.maxBatchEntries = config.maxBatchEntries();
+    this.maxWaitNanos = TimeUnit.MICROSECONDS.toNanos(config.maxWaitMicros());
+    this.lastDurablePosition = lastPosition;
+    connection.setAutoCommit(false);
+    thread = new Thread(this::run, "raidb-recovery-log-writer-" + vdb);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** Queues an operation; fails at once if the store has already failed. */
+  void submit(Operation op) throws RecoveryLogException {
+    SQLException f = failure;
+    if (f != null) {
+      throw new RecoveryLogException("The recovery log of " + vdb + " is out of service after a store failure: "
+          + f.getMessage(), "58030", f);
+    }
+    queue.add(op);
+  }
+
+  /** Store transactions committed so far: with group commit, far fewer than entries written. */
+  long storeCommits() {
+    return storeCommits.get();
+  }
+
+  long entriesWritten() {
+    return entriesWritten.get();
+  }
+
+  long lastDurablePosition() {
+    return lastDurablePosition;
+  }
+
+  private void run() {
+    List<Operation> batch = new ArrayList<>(maxBatchEntries);
+    try {
+      while (true) {
+        batch.add(queue.take());
+        queue.drainTo(batch, maxBatchEntries - 1);
+        if (maxWaitNanos > 0) {
+          waitForMore(batch);
+        }
+        boolean stop = batch.get(batch.size() - 1) instanceof Stop;
+        write(batch);
+        batch.clear();
+        if (stop) {
+          return;
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void waitForMore(List<Operation> batch) throws InterruptedException {
+    long deadline = System.nanoTime() + maxWaitNanos;
+    while (batch.size() < maxBatchEntries && !(batch.get(batch.size() - 1) instanceof Stop)) {
+      long left = deadline - System.nanoTime();
+      Operation next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+      if (next == null) {
+        return;
+      }
+      batch.add(next);
+      queue.drainTo(batch, maxBatchEntries - batch.size());
+    }
+  }
+
+  private void write(List<Operation> batch) {
+    if (failure != null) {
+      failAll(batch, failure);
+      return;
+    }
+    long highest = -1;
+    int appended = 0;
+    try (PreparedStatement insert = connection.prepareStatement(rows.insert);
+        PreparedStatement update = connection.prepareStatement(rows.updateOutcome)) {
+      int updates = 0;
+      for (Operation op : batch) {
+        if (op instanceof Append a) {
+          LogEntryRows.bindInsert(insert, vdb, a.entry());
+          insert.addBatch();
+          highest = a.entry().position();
+          appended++;
+        } else if (op instanceof SetOutcome s) {
+          LogEntryRows.bindOutcome(update, vdb, s.position(), s.outcome());
+          update.addBatch();
+          updates++;
+        }
+      }
+      // Inserts before updates is safe: an outcome is always queued after its entry.
+      if (appended > 0) {
+        insert.executeBatch();
+      }
+      if (updates > 0) {
+        update.executeBatch();
+      }
+      connection.commit();
+    } catch (SQLException e) {
+      failure = e;
+      try {
+        connection.rollback();
+      } catch (SQLException ignored) {
+        // The store is gone; the failure above is what the callers need to see.
+      }
+      failAll(batch, e);
+      return;
+    }
+    storeCommits.incrementAndGet();
+    entriesWritten.addAndGet(appended);
+    if (highest >= 0) {
+      lastDurablePosition = highest;
+    }
+    for (Operation op : batch) {
+      if (op instanceof Append a) {
+        a.durable().complete(a.entry().position());
+      } else if (op instanceof SetOutcome s) {
+        s.durable().complete(null);
+      } else if (op instanceof Barrier b) {
+        b.reached().complete(null);
+      }
+    }
+  }
+
+  private void failAll(List<Operation> batch, SQLException cause) {
+    RecoveryLogException e = new RecoveryLogException(
+        "The recovery log of " + vdb + " could not write to its store: " + cause.getMessage(), "58030", cause);
+    for (Operation op : batch) {
+      if (op instanceof Append a) {
+        a.durable().completeExceptionally(e);
+      } else if (op instanceof SetOutcome s) {
+        s.durable().completeExceptionally(e);
+      } else if (op instanceof Barrier b) {
+        b.reached().completeExceptionally(e);
+      }
+    }
+  }
+
+  /** Writes what is queued, then stops the thread. */
+  @Override
+  public void close() throws SQLException {
+    queue.add(new Stop());
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(30));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    connection.close();
+  }
+}

@@ -1,0 +1,34 @@
+package org.raidb.recovery;
+
+import java.util.Objects;
+
+/**
+ * What became of a logged statement. {@link Status#PENDING} means "logged before execution, result
+ * not recorded yet": replay treats it as having succeeded (see {@code docs/recovery-log.md}).
+ */
+public record Outcome(Status status, String sqlState) {
+
+  public enum Status {
+    PENDING,
+    SUCCESS,
+    FAILED
+  }
+
+  public static final Outcome PENDING = new Outcome(Status.PENDING, null);
+  public static final Outcome SUCCESS = new Outcome(Status.SUCCESS, null);
+
+  public Outcome {
+    Objects.requireNonNull(status, "status");
+    if (status != Status.FAILED && sqlState != null) {
+      throw new IllegalArgumentException("only a FAILED outcome carries a SQLState");
+    }
+  }
+
+  public static Outcome failed(String sqlState) {
+    return new Outcome(Status.FAILED, sqlState);
+  }
+
+  public boolean failed() {
+    return status == Status.FAILED;
+  }
+}
