@@ -317,6 +317,46 @@ class Raidb1ReplicationIT {
   }
 
   @Test
+  void queryTimeoutAndCancelStopTheBackendStatement() throws Exception {
+    try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
+      st.setQueryTimeout(1);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.executeQuery("SELECT pg_sleep(30)"))
+          .isInstanceOf(java.sql.SQLException.class)
+          .satisfies(e -> assertThat(((java.sql.SQLException) e).getSQLState()).isEqualTo("57014"));
+      st.setQueryTimeout(0);
+      java.util.concurrent.CompletableFuture<Void> sleeping = java.util.concurrent.CompletableFuture.runAsync(() -> {
+        try (ResultSet rs = st.executeQuery("SELECT pg_sleep(30)")) {
+          rs.next();
+        } catch (java.sql.SQLException e) {
+          throw new java.util.concurrent.CompletionException(e);
+        }
+      });
+      // Cancel once the backend is actually running the sleep.
+      org.awaitility.Awaitility.await().atMost(10, java.util.concurrent.TimeUnit.SECONDS).until(() -> sleepersOnBackends() == 1);
+      st.cancel();
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> sleeping.get(10, java.util.concurrent.TimeUnit.SECONDS))
+          .hasCauseInstanceOf(java.sql.SQLException.class)
+          .satisfies(e -> assertThat(((java.sql.SQLException) e.getCause()).getSQLState()).isEqualTo("57014"));
+      try (ResultSet rs = st.executeQuery("SELECT 7")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getInt(1)).as("the session goes on after a cancel").isEqualTo(7);
+      }
+    }
+  }
+
+  private static int sleepersOnBackends() throws Exception {
+    int n = 0;
+    for (EmbeddedPostgresServer s : servers()) {
+      try (Connection c = s.connect(); Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)' AND state = 'active'")) {
+        rs.next();
+        n += rs.getInt(1);
+      }
+    }
+    return n;
+  }
+
+  @Test
   void readsSpreadOverEveryBackend() throws Exception {
     long[] before = servedByBackend();
     try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
