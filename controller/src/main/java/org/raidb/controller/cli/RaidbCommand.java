@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = RaidbVersion.class,
     description = "RAIDb: Redundant Array of Inexpensive Databases, a JDBC clustering middleware.",
-    subcommands = {ControllerCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ControllerCommand.class, DemoCommand.class, BackendsCommand.class, CommandLine.HelpCommand.class})
 public final class RaidbCommand implements Callable<Integer> {
 
   /** The configuration file is unusable; same code as picocli uses for a bad command line. */
