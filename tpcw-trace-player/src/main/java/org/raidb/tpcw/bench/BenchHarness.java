@@ -48,25 +48,29 @@ public final class BenchHarness {
     home.controllerClasspath();
     say("starting %d embedded PostgreSQL backends", settings.maxBackends());
     List<BenchResult> results = new ArrayList<>();
+    CpuCap cap = null;
     try (BackendProcesses backends = BackendProcesses.start(home, settings.maxBackends(), TemplateDatabases.DATABASE, work)) {
       List<BackendServer> servers = backends.servers();
       populateAll(servers);
-      try (CpuCap cap = CpuCap.apply(settings.backendCpu(), servers)) {
-        say("CPU cap %s", cap.status());
-        for (Mix mix : settings.mixes()) {
-          Trace trace = record(mix, servers.get(0), work);
-          for (BenchConfig config : settings.configs()) {
-            for (int n : settings.backends()) {
-              if (config == BenchConfig.SINGLE && n != 1) {
-                continue; // one database without a controller: there is no "single on n backends"
-              }
-              results.add(play(home, mix, config, servers.subList(0, n), trace, work));
+      cap = CpuCap.apply(settings.backendCpu(), servers);
+      say("CPU cap %s", cap.status());
+      for (Mix mix : settings.mixes()) {
+        Trace trace = record(mix, servers.get(0), work);
+        for (BenchConfig config : settings.configs()) {
+          for (int n : settings.backends()) {
+            if (config == BenchConfig.SINGLE && n != 1) {
+              continue; // one database without a controller: there is no "single on n backends"
             }
+            results.add(play(home, mix, config, servers.subList(0, n), trace, work));
           }
         }
-        return new BenchReport(settings, cap.status(), results);
+      }
+    } finally {
+      if (cap != null) {
+        cap.close(); // after the backends have stopped: the groups are empty and can be removed
       }
     }
+    return new BenchReport(settings, cap.status(), results);
   }
 
   private void populateAll(List<BackendServer> servers) throws Exception {

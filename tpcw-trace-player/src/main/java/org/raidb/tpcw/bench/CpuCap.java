@@ -84,20 +84,34 @@ final class CpuCap implements AutoCloseable {
     return status.startsWith("applied");
   }
 
+  /** A process that exits meanwhile cannot be moved, and need not be. */
+  private static void moveQuietly(String pid, Path rootProcs) {
+    if (pid.isEmpty()) {
+      return;
+    }
+    try {
+      Files.writeString(rootProcs, pid);
+    } catch (IOException e) {
+      // exited
+    }
+  }
+
   /** Moves any process left back to the root group and removes the groups. */
   @Override
   public void close() {
     for (Path group : groups) {
+      Path root = group.getParent().resolve("cgroup.procs");
       try {
-        Path root = group.getParent().resolve("cgroup.procs");
         for (String pid : Files.readAllLines(group.resolve("cgroup.procs"))) {
-          if (!pid.isBlank()) {
-            Files.writeString(root, pid.strip());
-          }
+          moveQuietly(pid.strip(), root);
         }
-        Files.deleteIfExists(group);
       } catch (IOException | RuntimeException e) {
-        // a process gone meanwhile, or the group already removed: nothing to undo
+        // the group is gone already
+      }
+      try {
+        Files.deleteIfExists(group);
+      } catch (IOException e) {
+        // still busy: a process forked while we moved the others; the group stays, empty of quota users
       }
     }
     groups.clear();
