@@ -16,8 +16,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = RaidbVersion.class,
     description = "RAIDb: Redundant Array of Inexpensive Databases, a JDBC clustering middleware.",
-    subcommands = {ControllerCommand.class, DemoCommand.class, org.raidb.controller.bench.BenchCommand.class,
-        org.raidb.controller.console.ConsoleCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ControllerCommand.class, DemoCommand.class, BackendsCommand.class,
+        org.raidb.controller.bench.BenchCommand.class, org.raidb.controller.console.ConsoleCommand.class,
+        CommandLine.HelpCommand.class})
 public final class RaidbCommand implements Callable<Integer> {
 
   /** The configuration file is unusable; same code as picocli uses for a bad command line. */

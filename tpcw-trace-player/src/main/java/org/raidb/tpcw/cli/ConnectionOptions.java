@@ -1,0 +1,22 @@
+package org.raidb.tpcw.cli;
+
+import org.raidb.tpcw.play.ConnectionFactory;
+import picocli.CommandLine.Option;
+
+/** --url, --user, --password: the database a command talks to. */
+final class ConnectionOptions {
+
+  @Option(names = "--url", required = true, paramLabel = "JDBC_URL",
+      description = "Any JDBC URL: jdbc:postgresql://host:5432/tpcw, jdbc:raidb://controller:25322/tpcw, ...")
+  String url;
+
+  @Option(names = "--user", defaultValue = "postgres", description = "Database user (default ${DEFAULT-VALUE}).")
+  String user;
+
+  @Option(names = "--password", defaultValue = "", description = "Password (default empty).")
+  String password;
+
+  ConnectionFactory factory() {
+    return new ConnectionFactory(url, user, password);
+  }
+}
