@@ -81,6 +81,9 @@ final class ControllerProcess implements AutoCloseable {
       x.append("    <backend name=\"").append(b.name()).append("\" url=\"").append(b.url(database))
           .append("\" user=\"").append(b.user()).append("\" password=\"").append(b.password()).append("\" poolSize=\"150\"/>\n");
     }
+    // A replayed trace cannot retry a deadlock victim, and a victim would change the final state:
+    // replays run one write transaction at a time (docs/tpcw.md, "Replaying through RAIDb").
+    x.append("    <scheduler type=\"pessimisticTransaction\"/>\n");
     x.append("    <raidb1 readPolicy=\"").append(readPolicy).append("\" completion=\"all\"/>\n");
     x.append("  </virtualDatabase>\n</raidb>\n");
     return x.toString();
