@@ -42,6 +42,12 @@ public final class TableLockManager {
    */
   private final Map<Long, Map<String, Integer>> heldBy = new HashMap<>();
   private final Map<Long, Set<Long>> waitsFor = new HashMap<>();
+  /**
+   * Waiting requests in arrival order. A transaction that holds no lock yet queues behind earlier
+   * waiters for the same tables, so that a stream of newcomers cannot starve a waiter; one that
+   * already holds locks is not made to queue, which would only add waits that can close cycles.
+   */
+  private final java.util.LinkedHashMap<Long, Collection<String>> queue = new java.util.LinkedHashMap<>();
   /** Query scheduler: open transactions that wrote each table (their row locks stay on the backends). */
   private final Map<String, Set<Long>> writers = new HashMap<>();
   private final Map<Long, Set<String>> writtenBy = new HashMap<>();
@@ -61,11 +67,16 @@ public final class TableLockManager {
   public synchronized void acquire(long tx, Collection<String> tables) throws SQLException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     long suspectedSince = 0;
+    boolean newcomer = !heldBy.containsKey(tx);
     try {
       while (true) {
         Set<Long> blockers = blockers(tx, tables);
+        if (newcomer) {
+          blockers.addAll(earlierWaiters(tx, tables));
+        }
         if (blockers.isEmpty()) {
           waitsFor.remove(tx);
+          queue.remove(tx);
           Map<String, Integer> mine = heldBy.computeIfAbsent(tx, k -> new HashMap<>());
           for (String t : tables) {
             holders.put(t, tx);
@@ -75,6 +86,7 @@ public final class TableLockManager {
           return;
         }
         waitsFor.put(tx, blockers);
+        queue.putIfAbsent(tx, tables);
         boolean certain = reaches(blockers, tx, false);
         boolean suspected = !certain && backendsHoldRowLocks && reaches(blockers, tx, true);
         long now = System.nanoTime();
@@ -85,6 +97,7 @@ public final class TableLockManager {
         }
         if (certain || (suspected && now - suspectedSince >= TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS))) {
           waitsFor.remove(tx);
+          queue.remove(tx);
           notifyAll();
           throw new SQLException("deadlock detected: this transaction waited for tables " + tables
               + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
@@ -92,6 +105,7 @@ public final class TableLockManager {
         }
         if (deadline - now <= 0) {
           waitsFor.remove(tx);
+          queue.remove(tx);
           notifyAll();
           throw new SQLException("waited " + timeoutMillis + " ms for tables " + tables + " held by other transactions; "
               + "retry, keep write transactions short, or raise the scheduler's lockTimeout", SqlStates.LOCK_NOT_AVAILABLE);
@@ -106,6 +120,7 @@ public final class TableLockManager {
       }
     } catch (InterruptedException e) {
       waitsFor.remove(tx);
+      queue.remove(tx);
       Thread.currentThread().interrupt();
       throw new SQLException("interrupted while waiting for table locks", SqlStates.QUERY_CANCELED);
     }
@@ -154,6 +169,7 @@ public final class TableLockManager {
       }
     }
     waitsFor.remove(tx);
+    queue.remove(tx);
     notifyAll();
   }
 
@@ -176,6 +192,32 @@ public final class TableLockManager {
   public synchronized Set<String> held(long tx) {
     Map<String, Integer> h = heldBy.get(tx);
     return h == null ? Set.of() : Set.copyOf(h.keySet());
+  }
+
+  /** Transactions queued before {@code tx} that want a table {@code tx} wants. */
+  private Set<Long> earlierWaiters(long tx, Collection<String> tables) {
+    Set<Long> out = new HashSet<>();
+    for (Map.Entry<Long, Collection<String>> w : queue.entrySet()) {
+      if (w.getKey() == tx) {
+        break;
+      }
+      if (conflict(w.getValue(), tables)) {
+        out.add(w.getKey());
+      }
+    }
+    return out;
+  }
+
+  private static boolean conflict(Collection<String> a, Collection<String> b) {
+    if (a.contains(EVERY_TABLE) || b.contains(EVERY_TABLE)) {
+      return true;
+    }
+    for (String t : a) {
+      if (b.contains(t)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private Set<Long> blockers(long tx, Collection<String> tables) {

@@ -86,4 +86,21 @@ class TableLockManagerTest {
     assertThatThrownBy(() -> m.acquire(1, List.of("accounts"))) // after the grace period: 2 stays blocked
         .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
   }
+
+  @Test
+  void aNewcomerQueuesBehindAnEarlierWaiterInsteadOfStarvingIt() throws Exception {
+    TableLockManager m = new TableLockManager(false, 10_000);
+    m.acquire(1, List.of("a"));
+    CompletableFuture<Void> earlier = acquireAsync(m, 2, "a");
+    await().atMost(5, TimeUnit.SECONDS).until(() -> m.waiting() == 1);
+    CompletableFuture<Void> newcomer = acquireAsync(m, 3, "a");
+    await().atMost(5, TimeUnit.SECONDS).until(() -> m.waiting() == 2);
+    m.releaseAll(1);
+    earlier.get(5, TimeUnit.SECONDS);
+    assertThat(m.held(2)).containsExactly("a");
+    assertThat(newcomer).isNotDone();
+    m.releaseAll(2);
+    newcomer.get(5, TimeUnit.SECONDS);
+    assertThat(m.held(3)).containsExactly("a");
+  }
 }
