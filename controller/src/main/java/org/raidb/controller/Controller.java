@@ -29,13 +29,25 @@ public final class Controller implements AutoCloseable {
   /** Starts every virtual database of the configuration, then listens for clients. */
   public static Controller start(RaidbConfig config) throws Exception {
     Map<String, VirtualDatabase> vdbs = new LinkedHashMap<>();
+    Map<String, String> unavailable = new LinkedHashMap<>();
     try {
       for (VirtualDatabaseConfig vc : config.virtualDatabases()) {
-        VirtualDatabase vdb = new VirtualDatabase(vc);
+        VirtualDatabase vdb = new VirtualDatabase(vc, config.controller().dataDir());
+        try {
+          vdb.start();
+        } catch (java.sql.SQLException e) {
+          // One virtual database that cannot log its writes must not take the others down with it.
+          log.error("virtual database {} is not served: {}", vc.name(), e.getMessage());
+          vdb.close();
+          unavailable.put(vc.name(), e.getMessage());
+          continue;
+        }
         vdbs.put(vc.name(), vdb);
-        vdb.start();
       }
-      SessionRegistry registry = new SessionRegistry(vdbs, config.controller().maxFrameBytes(), version());
+      if (vdbs.isEmpty()) {
+        throw new IllegalStateException("no virtual database could start: " + unavailable);
+      }
+      SessionRegistry registry = new SessionRegistry(vdbs, unavailable, config.controller().maxFrameBytes(), version());
       ClientListener listener = new ClientListener(config.controller().host(), config.controller().port(), registry);
       log.info("RAIDb controller {} listening on {}:{} for virtual database(s) {}", version(), config.controller().host(),
           listener.port(), vdbs.keySet());

@@ -6,11 +6,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * The small tables beside the log: checkpoints, backend states and dumps of one virtual database.
@@ -35,6 +37,24 @@ final class LogCatalog {
         vdb, name, position, at.toEpochMilli());
   }
 
+  void insertApplied(String checkpointName, long position) throws SQLException {
+    update("INSERT INTO " + t.checkpointApplied + " (vdb, checkpoint_name, log_position) VALUES (?, ?, ?)",
+        vdb, checkpointName, position);
+  }
+
+  /** Positions after the checkpoint that its backend already holds. */
+  Set<Long> appliedAfter(String checkpointName) throws SQLException {
+    Set<Long> applied = new HashSet<>();
+    try (PreparedStatement ps = prepare("SELECT log_position FROM " + t.checkpointApplied
+            + " WHERE vdb = ? AND checkpoint_name = ?", vdb, checkpointName);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        applied.add(rs.getLong(1));
+      }
+    }
+    return applied;
+  }
+
   OptionalLong checkpointPosition(String name) throws SQLException {
     try (PreparedStatement ps = prepare("SELECT log_position FROM " + t.checkpoint + " WHERE vdb = ? AND name = ?", vdb, name);
         ResultSet rs = ps.executeQuery()) {
@@ -55,6 +75,8 @@ final class LogCatalog {
   }
 
   int deleteCheckpointsBefore(long position) throws SQLException {
+    update("DELETE FROM " + t.checkpointApplied + " WHERE vdb = ? AND checkpoint_name IN (SELECT name FROM "
+        + t.checkpoint + " WHERE vdb = ? AND log_position < ?)", vdb, vdb, position);
     return update("DELETE FROM " + t.checkpoint + " WHERE vdb = ? AND log_position < ?", vdb, position);
   }
 

@@ -25,6 +25,7 @@ final class LogSchema {
   final String meta;
   final String log;
   final String checkpoint;
+  final String checkpointApplied;
   final String backendState;
   final String dump;
 
@@ -33,6 +34,7 @@ final class LogSchema {
     meta = prefix + "meta";
     log = prefix + "log";
     checkpoint = prefix + "checkpoint";
+    checkpointApplied = prefix + "checkpoint_applied";
     backendState = prefix + "backend_state";
     dump = prefix + "dump";
   }
@@ -51,6 +53,11 @@ final class LogSchema {
         "CREATE INDEX IF NOT EXISTS " + log + "_tx ON " + log + " (vdb, tx_id)",
         "CREATE TABLE IF NOT EXISTS " + checkpoint + " (vdb VARCHAR(128) NOT NULL, name VARCHAR(255) NOT NULL,"
             + " log_position BIGINT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (vdb, name))",
+        // Items after a checkpoint that its backend already holds (a backend that failed mid-workload
+        // had finished some later, non-conflicting writes before it stopped).
+        "CREATE TABLE IF NOT EXISTS " + checkpointApplied + " (vdb VARCHAR(128) NOT NULL,"
+            + " checkpoint_name VARCHAR(255) NOT NULL, log_position BIGINT NOT NULL,"
+            + " PRIMARY KEY (vdb, checkpoint_name, log_position))",
         "CREATE TABLE IF NOT EXISTS " + backendState + " (vdb VARCHAR(128) NOT NULL,"
             + " backend VARCHAR(255) NOT NULL, state VARCHAR(16) NOT NULL, last_checkpoint VARCHAR(255),"
             + " updated_at BIGINT NOT NULL, PRIMARY KEY (vdb, backend))",

@@ -11,11 +11,17 @@ public record Outcome(Status status, String sqlState) {
   public enum Status {
     PENDING,
     SUCCESS,
-    FAILED
+    FAILED,
+    /**
+     * Left pending by a controller that died while backends ran it: whether each backend applied it
+     * is unknown, so no replay may cross it (see docs/recovery-log.md).
+     */
+    IN_DOUBT
   }
 
   public static final Outcome PENDING = new Outcome(Status.PENDING, null);
   public static final Outcome SUCCESS = new Outcome(Status.SUCCESS, null);
+  public static final Outcome IN_DOUBT = new Outcome(Status.IN_DOUBT, null);
 
   public Outcome {
     Objects.requireNonNull(status, "status");

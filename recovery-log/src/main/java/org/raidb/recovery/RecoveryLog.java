@@ -10,10 +10,12 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -157,6 +159,30 @@ public final class RecoveryLog implements AutoCloseable {
     }
   }
 
+  /** The largest transaction id in the log (0 if none): new transaction ids must be larger. */
+  public long maxTransactionId() throws RecoveryLogException {
+    return withCatalog("read the largest transaction id", c -> c.queryLong("SELECT MAX(tx_id) FROM " + schema.log
+        + " WHERE vdb = ?", 0, config.virtualDatabase()));
+  }
+
+  /**
+   * Items (auto-commit writes and DDL, commits) whose outcome was never recorded: after a controller
+   * crash, the writes that were running on the backends when it died.
+   */
+  public List<Long> pendingItems() throws RecoveryLogException {
+    return withCatalog("list pending items", c -> {
+      List<Long> positions = new ArrayList<>();
+      try (PreparedStatement ps = c.prepare("SELECT log_position FROM " + schema.log + " WHERE vdb = ? AND outcome = ?"
+          + " AND (kind IN ('AUTOCOMMIT_WRITE', 'COMMIT') OR (kind = 'DDL' AND tx_id = 0)) ORDER BY log_position",
+          config.virtualDatabase(), Outcome.Status.PENDING.name()); ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          positions.add(rs.getLong(1));
+        }
+      }
+      return positions;
+    });
+  }
+
   // ---------------------------------------------------------------- checkpoints
 
   /**
@@ -164,6 +190,17 @@ public final class RecoveryLog implements AutoCloseable {
    * checkpoint never points past the durable log.
    */
   public Checkpoint checkpoint(String name) throws RecoveryLogException {
+    return checkpointAt(name, -1, Set.of());
+  }
+
+  /**
+   * Names {@code position} (the current last position when negative) for a backend that holds
+   * every item up to it plus the later items at {@code alsoApplied} (item positions: an
+   * auto-commit write's, a transaction's COMMIT's). A backend that failed while non-conflicting
+   * writes ran in parallel on it has such a ragged edge; replaying from this checkpoint skips those
+   * items. Returns once the log is durable up to its current end.
+   */
+  public Checkpoint checkpointAt(String name, long position, Collection<Long> alsoApplied) throws RecoveryLogException {
     if (name == null || name.isBlank() || name.length() > 255) {
       throw new IllegalArgumentException("a checkpoint name has 1 to 255 characters, got " + name);
     }
@@ -175,15 +212,33 @@ public final class RecoveryLog implements AutoCloseable {
               + config.virtualDatabase() + " (at position " + existing.getAsLong()
               + "); checkpoint names are unique, choose another name.", "23505");
         }
-        long position = lastPosition();
+        long last = lastPosition();
+        if (position > last) {
+          throw new IllegalArgumentException("checkpoint " + name + " at " + position + " is past the log's end " + last);
+        }
+        long at = position < 0 ? last : position;
         CompletableFuture<Void> reached = new CompletableFuture<>();
         writer.submit(new GroupCommitWriter.Barrier(reached));
-        new PendingAppend(position, reached.thenApply(v -> position)).await();
+        new PendingAppend(last, reached.thenApply(v -> last)).await();
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         synchronized (admin) {
-          catalog.insertCheckpoint(name, position, now);
+          admin.setAutoCommit(false);
+          try {
+            catalog.insertCheckpoint(name, at, now);
+            for (long applied : alsoApplied) {
+              if (applied > at) {
+                catalog.insertApplied(name, applied);
+              }
+            }
+            admin.commit();
+          } catch (SQLException e) {
+            admin.rollback();
+            throw e;
+          } finally {
+            admin.setAutoCommit(true);
+          }
         }
-        return new Checkpoint(name, position, now);
+        return new Checkpoint(name, at, now);
       } catch (RecoveryLogException e) {
         throw e;
       } catch (SQLException e) {
@@ -276,11 +331,16 @@ public final class RecoveryLog implements AutoCloseable {
           + config.virtualDatabase() + " (it may have been purged); known: " + checkpoints().stream()
           .map(Checkpoint::name).toList(), "42704");
     }
-    return replayFrom(position.getAsLong());
+    Set<Long> applied = withCatalog("read checkpoint " + checkpointName, c -> c.appliedAfter(checkpointName));
+    return replayFrom(position.getAsLong(), applied);
   }
 
   /** What a backend that has applied everything up to {@code position} must re-apply. */
   public ReplayCursor replayFrom(long position) throws RecoveryLogException {
+    return replayFrom(position, Set.of());
+  }
+
+  private ReplayCursor replayFrom(long position, Set<Long> alreadyApplied) throws RecoveryLogException {
     long purgedBefore = purgeHorizon();
     if (position < purgedBefore) {
       throw new RecoveryLogException("The recovery log of " + config.virtualDatabase() + " was purged up to position "
@@ -288,7 +348,8 @@ public final class RecoveryLog implements AutoCloseable {
     }
     Connection connection = connect(config);
     try {
-      return new ReplayCursor(this, connection, rows.selectRange, config.virtualDatabase(), position, scanStart(position));
+      return new ReplayCursor(this, connection, rows.selectRange, config.virtualDatabase(), position, scanStart(position),
+          alreadyApplied);
     } catch (SQLException e) {
       closeQuietly(connection);
       throw storeFailure("start a replay from position " + position, e);

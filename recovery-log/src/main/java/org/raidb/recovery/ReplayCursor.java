@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a backend that stopped at a checkpoint must re-apply, in write order, read from the log in
@@ -29,18 +30,20 @@ public final class ReplayCursor implements AutoCloseable {
   private final Connection connection;
   private final PreparedStatement page;
   private final long checkpointPosition;
+  private final Set<Long> alreadyApplied;
   private final Map<Long, TransactionBuffer> open = new HashMap<>();
   private final ArrayDeque<ReplayItem> ready = new ArrayDeque<>();
   private long nextToRead;
 
-  ReplayCursor(RecoveryLog log, Connection connection, String selectRange, String vdb, long checkpointPosition, long scanStart)
-      throws SQLException {
+  ReplayCursor(RecoveryLog log, Connection connection, String selectRange, String vdb, long checkpointPosition, long scanStart,
+      Set<Long> alreadyApplied) throws SQLException {
     this.log = log;
     this.connection = connection;
     this.page = connection.prepareStatement(selectRange);
     page.setString(1, vdb);
     this.checkpointPosition = checkpointPosition;
     this.nextToRead = scanStart;
+    this.alreadyApplied = Set.copyOf(alreadyApplied);
   }
 
   /** Up to {@code max} items in replay order; empty when nothing more is committed yet. */
@@ -94,7 +97,13 @@ public final class ReplayCursor implements AutoCloseable {
     return true;
   }
 
-  private void accept(LogEntry e) {
+  private void accept(LogEntry e) throws RecoveryLogException {
+    if (e.outcome().status() == Outcome.Status.IN_DOUBT && e.position() > checkpointPosition
+        && !alreadyApplied.contains(e.position())) {
+      throw new RecoveryLogException("Cannot replay past log position " + e.position() + " (" + e.kind() + " "
+          + e.sql() + "): a controller crash left it in doubt, so whether the backend must apply it is unknown."
+          + " Restore this backend from a dump taken after that position, or add it again as a new backend.", "55000");
+    }
     if (e.outcome().failed()) {
       if (e.kind() == EntryKind.COMMIT) {
         // A commit that failed everywhere left nothing to replay.
@@ -125,8 +134,9 @@ public final class ReplayCursor implements AutoCloseable {
   }
 
   private void releaseIfAfterCheckpoint(ReplayItem item) {
-    // Everything at or before the checkpoint is already on the backend (or in its dump).
-    if (item.orderPosition() > checkpointPosition) {
+    // Everything at or before the checkpoint is already on the backend (or in its dump), and so is
+    // what the checkpoint lists as applied after it.
+    if (item.orderPosition() > checkpointPosition && !alreadyApplied.contains(item.orderPosition())) {
       ready.add(item);
     }
   }

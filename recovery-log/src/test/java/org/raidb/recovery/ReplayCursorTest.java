@@ -61,6 +61,26 @@ class ReplayCursorTest {
   }
 
   @Test
+  void aCheckpointWithARaggedEdgeSkipsTheItemsItsBackendAlreadyHolds() throws Exception {
+    long a1 = auto("a1");
+    long a2 = auto("a2"); // in flight on the backend when it failed: missing there
+    long a3 = auto("a3"); // ran in parallel and finished there before it failed
+    write(7, "t7-a");
+    long commit7 = log.append(LogEntry.commit(7, "u")); // committed there too
+    long a4 = auto("a4");
+    log.checkpointAt("pg2-failed", a1, List.of(a3, commit7, a1));
+
+    try (ReplayCursor cursor = log.replayFrom("pg2-failed")) {
+      assertThat(cursor.nextBatch(100)).extracting(ReplayItem::orderPosition).containsExactly(a2, a4);
+    }
+    assertThat(log.checkpointPosition("pg2-failed")).hasValue(a1);
+    // A later checkpoint purges the older one's list with it.
+    log.checkpoint("later");
+    log.purgeBefore("later");
+    assertThat(log.checkpoints()).extracting(Checkpoint::name).containsExactly("later");
+  }
+
+  @Test
   void anOpenTransactionIsHeldBackUntilItCommits() throws Exception {
     log.append(LogEntry.begin(1, "u"));
     write(1, "t1-a");

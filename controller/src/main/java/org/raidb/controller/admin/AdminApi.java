@@ -73,7 +73,12 @@ final class AdminApi {
         .orElseThrow(() -> AdminException.notFound("unknown backend '" + name + "' in virtual database '" + vdb.name()
             + "': its backends are " + vdb.backends().stream().map(DatabaseBackend::name).toList()));
     boolean wasEnabled = backend.isEnabled();
-    vdb.disableBackend(backend, "disabled by administrator " + admin.user());
+    java.util.concurrent.CompletableFuture<String> checkpoint =
+        vdb.disableBackend(backend, "disabled by administrator " + admin.user());
+    if (checkpoint != null) {
+      // The answer names the checkpoint: wait until the backend's last writes are answered and it is recorded.
+      checkpoint.join();
+    }
     long enabled = vdb.backends().stream().filter(DatabaseBackend::isEnabled).count();
     String message = !wasEnabled ? "backend " + name + " was already disabled"
         : enabled == 0 ? "backend " + name + " disabled: virtual database " + vdb.name()

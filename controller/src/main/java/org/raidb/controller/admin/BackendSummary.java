@@ -26,7 +26,7 @@ record BackendSummary(
   static BackendSummary of(DatabaseBackend backend) {
     return new BackendSummary(backend.name(), withoutPassword(backend.config().url()),
         backend.state().name().toLowerCase(), backend.disabledReason(), backend.pendingRequests(),
-        backend.requestsServed(), backend.weight(), null);
+        backend.requestsServed(), backend.weight(), backend.lastCheckpoint());
   }
 
   /** The URL with any password replaced by ***: the API is read by people who may not know the backend's login. */

@@ -5,6 +5,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,6 +33,8 @@ public final class DatabaseBackend implements BackendView {
   private volatile BackendState state = BackendState.DISABLED;
   private volatile String disabledReason = "not started";
   private volatile ProductInfo productInfo;
+  /** The recovery log checkpoint a disabled backend stopped at (null while enabled, or when unknown). */
+  private volatile String lastCheckpoint;
 
   public DatabaseBackend(String virtualDatabase, BackendConfig config) {
     this.virtualDatabase = virtualDatabase;
@@ -42,17 +46,38 @@ public final class DatabaseBackend implements BackendView {
    * disabled with a warning naming it, so that a virtual database starts with whatever is up.
    */
   public boolean start() {
+    if (!readProduct()) {
+      return false;
+    }
+    pool(config.loginFor(null)); // opened now so that the first requests find connections ready
+    state = BackendState.ENABLED;
+    disabledReason = null;
+    lastCheckpoint = null;
+    log.info("backend {} of virtual database {} enabled: {} {}", name(), virtualDatabase,
+        productInfo.name(), productInfo.version());
+    return true;
+  }
+
+  /**
+   * Leaves the backend out at start-up because the recovery log says it was disabled; it waits for
+   * an administrator's enable, which replays what it missed since {@code checkpoint}.
+   */
+  public void startDisabled(String reason, String checkpoint) {
+    readProduct();
+    state = BackendState.DISABLED;
+    disabledReason = reason;
+    lastCheckpoint = checkpoint;
+    log.warn("backend {} of virtual database {} starts disabled: {}", name(), virtualDatabase, reason);
+  }
+
+  /** Reads the product; false (and a warning) when the backend cannot be reached. */
+  private boolean readProduct() {
     LoginConfig login = config.loginFor(null);
     // A direct connection first: it fails at once on a refused port, where a pool would wait its timeout.
     try (Connection c = java.sql.DriverManager.getConnection(config.url(), login.user(), login.password())) {
       DatabaseMetaData md = c.getMetaData();
       productInfo = new ProductInfo(md.getDatabaseProductName(), md.getDatabaseProductVersion(),
           md.getDatabaseMajorVersion(), md.getDatabaseMinorVersion(), md.getIdentifierQuoteString());
-      pool(login); // opened now so that the first requests find connections ready
-      state = BackendState.ENABLED;
-      disabledReason = null;
-      log.info("backend {} of virtual database {} enabled: {} {}", name(), virtualDatabase,
-          productInfo.name(), productInfo.version());
       return true;
     } catch (SQLException e) {
       closePools();
@@ -102,23 +127,61 @@ public final class DatabaseBackend implements BackendView {
    * which makes in-flight work on it fail rather than linger.
    */
   public synchronized boolean disable(String reason) {
-    if (state == BackendState.DISABLED) {
+    if (state != BackendState.ENABLED) {
       return false;
     }
     state = BackendState.DISABLED;
     disabledReason = reason;
+    List<HikariDataSource> pools = takePools();
     // Closing a pool waits for its borrowed connections; the request that found the failure must not.
-    Thread closer = new Thread(this::closePools, "raidb-close-" + name());
+    Thread closer = new Thread(() -> pools.forEach(HikariDataSource::close), "raidb-close-" + name());
     closer.setDaemon(true);
     closer.start();
     return true;
   }
 
-  private synchronized void closePools() {
-    for (HikariDataSource ds : poolsByRealUser.values()) {
-      ds.close();
+  /** The backend is being restored or replayed into: still out of the array. */
+  public synchronized void recovering(String what) {
+    state = BackendState.RECOVERING;
+    disabledReason = what;
+  }
+
+  /** Back to disabled after a recovery operation stopped short, or with a new checkpoint. */
+  public synchronized void disabledAt(String reason, String checkpoint) {
+    if (state != BackendState.ENABLED) {
+      state = BackendState.DISABLED;
     }
+    disabledReason = reason;
+    lastCheckpoint = checkpoint;
+  }
+
+  /**
+   * Opens the default pool ahead of {@link #enable}, so that the moment writes wait for the backend
+   * to join is not spent connecting.
+   */
+  public void preparePool() throws SQLException {
+    if (productInfo == null && !readProduct()) {
+      throw new SQLException("backend " + name() + " cannot be reached: " + disabledReason, "08001");
+    }
+    pool(config.loginFor(null));
+  }
+
+  /** Joins the array: the caller has made it identical to the others. */
+  public synchronized void enable() {
+    state = BackendState.ENABLED;
+    disabledReason = null;
+    lastCheckpoint = null;
+    log.info("backend {} of virtual database {} enabled", name(), virtualDatabase);
+  }
+
+  private synchronized List<HikariDataSource> takePools() {
+    List<HikariDataSource> pools = new ArrayList<>(poolsByRealUser.values());
     poolsByRealUser.clear();
+    return pools;
+  }
+
+  private void closePools() {
+    takePools().forEach(HikariDataSource::close);
   }
 
   public void close() {
@@ -168,6 +231,16 @@ public final class DatabaseBackend implements BackendView {
 
   public String disabledReason() {
     return disabledReason;
+  }
+
+  public String lastCheckpoint() {
+    return lastCheckpoint;
+  }
+
+  /** A direct connection as the real login of {@code virtualUser}, outside the pools (recovery work). */
+  public Connection directConnection(String virtualUser) throws SQLException {
+    LoginConfig login = config.loginFor(virtualUser);
+    return java.sql.DriverManager.getConnection(config.url(), login.user(), login.password());
   }
 
   public long requestsServed() {

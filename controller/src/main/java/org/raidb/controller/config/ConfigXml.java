@@ -53,6 +53,8 @@ final class ConfigXml {
     public List<BackendXml> backends = new ArrayList<>();
 
     public SchedulerXml scheduler;
+    public RecoveryLogXml recoveryLog;
+    public BackupXml backup;
 
     // The replication group of the schema: exactly one of these is set. Later: raidb0, raidb2, ...
     public Raidb1Xml raidb1;
@@ -62,7 +64,9 @@ final class ConfigXml {
           : new SchedulerConfig(or(scheduler.type, SchedulerConfig.DEFAULT.type()),
               or(scheduler.lockTimeout, SchedulerConfig.DEFAULT.lockTimeoutMillis()));
       return new VirtualDatabaseConfig(name, authentication.toConfig(),
-          backends.stream().map(BackendXml::toConfig).toList(), replication(), schedulerConfig);
+          backends.stream().map(BackendXml::toConfig).toList(), replication(), schedulerConfig,
+          recoveryLog == null ? RecoveryLogSettings.DEFAULT : recoveryLog.toSettings(),
+          backup == null ? BackupSettings.DEFAULT : backup.toSettings());
     }
 
     private ReplicationConfig replication() {
@@ -78,6 +82,32 @@ final class ConfigXml {
   static final class SchedulerXml {
     @JacksonXmlProperty(isAttribute = true) public String type;
     @JacksonXmlProperty(isAttribute = true) public Integer lockTimeout;
+  }
+
+  static final class RecoveryLogXml {
+    @JacksonXmlProperty(isAttribute = true) public Boolean enabled;
+    @JacksonXmlProperty(isAttribute = true) public String url;
+    @JacksonXmlProperty(isAttribute = true) public String user;
+    @JacksonXmlProperty(isAttribute = true) public String password;
+    @JacksonXmlProperty(isAttribute = true) public String tablePrefix;
+    @JacksonXmlProperty(isAttribute = true) public Integer maxBatchEntries;
+    @JacksonXmlProperty(isAttribute = true) public Integer maxWaitMicros;
+
+    RecoveryLogSettings toSettings() {
+      RecoveryLogSettings d = RecoveryLogSettings.DEFAULT;
+      return new RecoveryLogSettings(or(enabled, d.enabled()), url, or(user, d.user()), or(password, d.password()),
+          or(tablePrefix, d.tablePrefix()), or(maxBatchEntries, d.maxBatchEntries()), or(maxWaitMicros, d.maxWaitMicros()));
+    }
+  }
+
+  static final class BackupXml {
+    @JacksonXmlProperty(isAttribute = true) public String backuper;
+    @JacksonXmlProperty(isAttribute = true) public String dumpDir;
+    @JacksonXmlProperty(isAttribute = true) public String toolsDir;
+
+    BackupSettings toSettings() {
+      return new BackupSettings(or(backuper, BackupSettings.DEFAULT.backuper()), dumpDir, toolsDir);
+    }
   }
 
   static final class AuthenticationXml {

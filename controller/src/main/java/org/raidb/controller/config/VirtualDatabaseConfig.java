@@ -8,11 +8,21 @@ public record VirtualDatabaseConfig(
     AuthenticationConfig authentication,
     List<BackendConfig> backends,
     ReplicationConfig replication,
-    SchedulerConfig scheduler) {
+    SchedulerConfig scheduler,
+    RecoveryLogSettings recoveryLog,
+    BackupSettings backup) {
 
-  /** A virtual database with the default scheduler. */
+  /** A virtual database with the default scheduler, recovery log and backuper. */
   public VirtualDatabaseConfig(
       String name, AuthenticationConfig authentication, List<BackendConfig> backends, ReplicationConfig replication) {
-    this(name, authentication, backends, replication, SchedulerConfig.DEFAULT);
+    this(name, authentication, backends, replication, SchedulerConfig.DEFAULT, RecoveryLogSettings.DEFAULT,
+        BackupSettings.DEFAULT);
+  }
+
+  /** The same virtual database with one more backend (added online by an administrator). */
+  public VirtualDatabaseConfig withBackend(BackendConfig backend) {
+    List<BackendConfig> all = new java.util.ArrayList<>(backends);
+    all.add(backend);
+    return new VirtualDatabaseConfig(name, authentication, List.copyOf(all), replication, scheduler, recoveryLog, backup);
   }
 }

@@ -14,6 +14,9 @@ import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.recovery.LoggedRequest;
+import org.raidb.controller.recovery.LoggedStatement;
+import org.raidb.controller.recovery.WriteLog;
 import org.raidb.controller.determinism.DeterministicRewriter;
 import org.raidb.controller.determinism.StatementClock;
 import org.raidb.controller.result.RowSource;
@@ -61,7 +64,10 @@ public final class RequestManager {
         throw rollBackVictim(s, e);
       }
     }
-    StatementResult result = write(s, a, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
+    // SET and RESET are replayed on each connection a session borrows, not through the log.
+    List<LoggedStatement> logged = a.kind() == StatementKind.SESSION_SETTING ? List.of()
+        : List.of(new LoggedStatement(r.sql(), r.parameters()));
+    StatementResult result = write(s, a, logged, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
     if (a.kind() == StatementKind.SESSION_SETTING) {
       rememberSetting(s, r.sql());
     }
@@ -69,9 +75,10 @@ public final class RequestManager {
   }
 
   /** Runs a write on every backend that must apply it, in the write order; see {@link WritePath}. */
-  public StatementResult write(SessionState s, AnalyzedStatement a, String statement, BackendWork work) throws SQLException {
+  public StatementResult write(SessionState s, AnalyzedStatement a, List<LoggedStatement> logged, String statement,
+      BackendWork work) throws SQLException {
     try {
-      return writes.write(s, a, statement, work);
+      return writes.write(s, a, logged, statement, work);
     } catch (SQLException e) {
       throw rollBackVictim(s, e);
     }
@@ -277,9 +284,25 @@ public final class RequestManager {
    */
   private void end(Transaction tx, SessionState s, boolean commit) throws SQLException {
     List<BackendLane> lanes = new ArrayList<>(tx.lanes());
+    WriteLog writeLog = vdb.writeLog();
     if (lanes.isEmpty()) {
+      // Nothing can commit where no backend is left: what the log holds of it is rolled back.
+      writeLog.logEnd(tx, s.virtualUser(), false, List.of()).awaitDurable();
       vdb.scheduler().transactionDone(tx.id());
+      if (tx.isLogged()) {
+        writeLog.exitUnit();
+      }
       return;
+    }
+    LoggedRequest logged;
+    try {
+      logged = writeLog.logEnd(tx, s.virtualUser(), commit, lanes.stream().map(BackendLane::backend).toList());
+    } catch (SQLException e) {
+      // Without its COMMIT in the log the transaction cannot be acknowledged: it is rolled back.
+      if (commit) {
+        end(tx, s, false);
+      }
+      throw e;
     }
     Runnable release = () -> {
       for (BackendLane lane : lanes) {
@@ -288,6 +311,9 @@ public final class RequestManager {
         }
       }
       vdb.scheduler().transactionDone(tx.id());
+      if (tx.isLogged()) {
+        writeLog.exitUnit();
+      }
     };
     BackendWork work = c -> {
       if (commit) {
@@ -298,7 +324,7 @@ public final class RequestManager {
       return new StatementResult(List.of(), null);
     };
     try {
-      writes.runOnTransaction(lanes, s, commit ? "COMMIT" : "ROLLBACK", work, commit ? tx : null, release, false);
+      writes.runOnTransaction(lanes, s, commit ? "COMMIT" : "ROLLBACK", work, commit ? tx : null, release, false, logged);
     } catch (SQLException e) {
       if (commit) {
         throw e;
@@ -327,12 +353,14 @@ public final class RequestManager {
     }
     String sql = command + " " + name;
     List<BackendLane> lanes = writes.lanes(writes.writeBackends(EVERY_BACKEND, tx), s, tx);
+    vdb.writeLog().enterUnit(tx);
+    LoggedRequest logged = vdb.writeLog().logSavepoint(tx, s.virtualUser(), command, name);
     writes.runOnTransaction(lanes, s, sql, c -> {
       try (java.sql.Statement st = c.createStatement()) {
         st.execute(sql);
       }
       return new StatementResult(List.of(), null);
-    }, tx, () -> { }, true);
+    }, tx, () -> { }, true, logged);
     if (rollingBack) {
       tx.clearAbort();
     }

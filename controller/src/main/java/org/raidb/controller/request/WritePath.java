@@ -13,8 +13,12 @@ import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.recovery.LoggedRequest;
+import org.raidb.controller.recovery.LoggedStatement;
+import org.raidb.controller.recovery.WriteLog;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.session.SessionState;
 import org.raidb.controller.transaction.BackendLane;
@@ -37,40 +41,59 @@ final class WritePath {
     this.connections = connections;
   }
 
-  StatementResult write(SessionState s, AnalyzedStatement a, String statement, BackendWork work) throws SQLException {
+  StatementResult write(SessionState s, AnalyzedStatement a, List<LoggedStatement> statements, String statement,
+      BackendWork work) throws SQLException {
     Transaction tx = s.transaction();
     boolean inTransaction = tx != null;
     long owner = inTransaction ? tx.id() : SessionState.nextTransactionId();
-    List<DatabaseBackend> targets = writeBackends(a, tx);
+    WriteLog writeLog = vdb.writeLog();
+    writeLog.enterUnit(tx);
+    // An auto-commit write's unit ends when every backend answered; a transaction's when it ends.
+    Runnable unitDone = inTransaction ? () -> { } : writeLog::exitUnit;
     Set<String> statementLocks = Set.of();
-    // With one backend there is no order to agree on: the backend orders its own writes. The
-    // pessimistic scheduler still admits one write transaction at a time, as configured.
-    boolean ordered = targets.size() > 1 || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
-        || (tx != null && !vdb.scheduler().holdsNothing(owner));
-    if (ordered) {
-      Set<String> tables = new HashSet<>(a.tablesWritten());
-      tables.addAll(a.tablesRead());
-      statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
-    }
-    Set<String> locksToRelease = statementLocks;
+    boolean admitted = false;
+    LoggedRequest logged;
     List<BackendLane> lanes;
     try {
+      List<DatabaseBackend> targets = writeBackends(a, tx);
+      // With one backend and no log there is no order to agree on: the backend orders its own writes.
+      // The log must hold writes in the order they ran, and the pessimistic scheduler still admits one
+      // write transaction at a time, as configured.
+      boolean ordered = targets.size() > 1 || writeLog.enabled()
+          || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
+          || (tx != null && !vdb.scheduler().holdsNothing(owner));
+      if (ordered) {
+        Set<String> tables = new HashSet<>(a.tablesWritten());
+        tables.addAll(a.tablesRead());
+        statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
+      }
+      admitted = true;
+      logged = writeLog.logWrite(tx, s.virtualUser(), statements, a.kind() == StatementKind.DDL,
+          List.copyOf(a.tablesWritten()), targets, owner);
       lanes = lanes(targets, s, tx);
     } catch (SQLException | RuntimeException e) {
-      vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
+      if (admitted) {
+        vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
+      }
+      unitDone.run();
       if (tx != null) {
         tx.abort(e instanceof SQLException se ? se : new SQLException(e));
       }
       throw e;
     }
-    Runnable released = () -> vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
-    Outcome outcome = run(lanes, s, !inTransaction, statement, work, tx, released);
+    Set<String> locksToRelease = statementLocks;
+    Runnable released = () -> {
+      vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
+      unitDone.run();
+    };
+    Outcome outcome = run(lanes, s, !inTransaction, statement, work, tx, released, false, logged);
     if (!inTransaction) {
       for (int i = 0; i < lanes.size(); i++) {
         s.lastWrites().put(lanes.get(i).backend(), outcome.futures.get(i));
       }
     }
     StatementResult result = outcome.await(tx);
+    logged.awaitDurable();
     if (tx != null) {
       tx.markWritten();
     }
@@ -79,18 +102,14 @@ final class WritePath {
 
   /** Runs one command (commit, rollback, savepoint) on every lane of a transaction. */
   void runOnTransaction(List<BackendLane> lanes, SessionState s, String statement, BackendWork work, Transaction tx,
-      Runnable whenAllDone, boolean waitForAll) throws SQLException {
-    Outcome outcome = run(lanes, s, false, statement, work, tx, whenAllDone, waitForAll);
+      Runnable whenAllDone, boolean waitForAll, LoggedRequest logged) throws SQLException {
+    Outcome outcome = run(lanes, s, false, statement, work, tx, whenAllDone, waitForAll, logged);
     outcome.await(tx);
+    logged.awaitDurable();
   }
 
   private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
-      BackendWork work, Transaction tx, Runnable whenAllDone) {
-    return run(lanes, s, ownsConnections, statement, work, tx, whenAllDone, false);
-  }
-
-  private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
-      BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll) {
+      BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll, LoggedRequest logged) {
     int required = waitForAll ? lanes.size() : vdb.balancer().completion().required(lanes.size());
     CompletionTracker tracker = new CompletionTracker(required, lanes.size());
     Outcome outcome = new Outcome(tracker);
@@ -98,7 +117,7 @@ final class WritePath {
     // The other backends first, on backend threads; then the first on this thread, so that they all run at once.
     for (int i = lanes.size() - 1; i >= 0; i--) {
       BackendLane lane = lanes.get(i);
-      CompletableFuture<BackendOutcome> f = lane.submit(() -> runOne(lane, work, ownsConnections, s),
+      CompletableFuture<BackendOutcome> f = lane.submit(() -> runOne(lane, work, ownsConnections, s, logged),
           vdb.backendThreads(), i == 0);
       futures.add(0, f);
     }
@@ -106,16 +125,17 @@ final class WritePath {
     for (CompletableFuture<BackendOutcome> f : futures) {
       f.thenAccept(tracker::add);
     }
-    tracker.all().thenAccept(all -> outcome.resolved.complete(finish(all, outcome, statement, tx, whenAllDone)));
+    tracker.all().thenAccept(all -> outcome.resolved.complete(finish(all, outcome, statement, tx, whenAllDone, logged)));
     return outcome;
   }
 
   /** Once every backend answered: disable those that failed or diverged, release what the statement held. */
   private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, String statement, Transaction tx,
-      Runnable whenAllDone) {
+      Runnable whenAllDone, LoggedRequest logged) {
     OutcomeResolver.Resolution res;
     try {
       res = OutcomeResolver.resolve(all, statement, tx != null);
+      logged.resolved(res.clientError());
       for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
         vdb.disableBackend(d.getKey(), d.getValue());
         if (tx != null) {
@@ -142,17 +162,27 @@ final class WritePath {
     return res;
   }
 
-  private BackendOutcome runOne(BackendLane lane, BackendWork work, boolean ownsConnection, SessionState s) {
+  private BackendOutcome runOne(BackendLane lane, BackendWork work, boolean ownsConnection, SessionState s,
+      LoggedRequest logged) {
     DatabaseBackend b = lane.backend();
     b.requestStarted();
+    boolean applied = false;
     try {
-      return new BackendOutcome(b, work.run(lane.connection()), null);
+      if (!b.isEnabled()) {
+        // Disabled after this work was queued: what it missed is replayed from its checkpoint.
+        return new BackendOutcome(b, null, new SQLException("backend " + b.name() + " was disabled",
+            SqlStates.CONNECTION_FAILURE));
+      }
+      BackendOutcome o = new BackendOutcome(b, work.run(lane.connection()), null);
+      applied = true;
+      return o;
     } catch (SQLException e) {
       return new BackendOutcome(b, null, e);
     } catch (RuntimeException e) {
       return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
           SqlStates.INTERNAL_ERROR, e));
     } finally {
+      logged.ranOn(b, applied);
       b.requestEnded();
       if (ownsConnection) {
         connections.giveBack(lane.connection(), s);

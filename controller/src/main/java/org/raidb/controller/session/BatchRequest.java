@@ -11,6 +11,7 @@ import java.util.Set;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.analysis.StatementKind;
+import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.driver.protocol.PayloadReader;
@@ -93,6 +94,21 @@ final class BatchRequest {
       everything |= a.touchesEverything();
     }
     return new AnalyzedStatement(StatementKind.WRITE, Set.copyOf(read), Set.copyOf(written), everything, null, null);
+  }
+
+  /** The batch's statements as the recovery log keeps them: one per text, or one per row of parameters. */
+  List<LoggedStatement> loggedStatements() {
+    List<LoggedStatement> out = new ArrayList<>();
+    if (sql != null) {
+      for (List<Object> row : rows) {
+        out.add(new LoggedStatement(sql, row));
+      }
+    } else {
+      for (String t : statements) {
+        out.add(new LoggedStatement(t, null));
+      }
+    }
+    return out;
   }
 
   String describe() {

@@ -269,7 +269,7 @@ public final class ClientSession implements Runnable {
     BatchRequest received = BatchRequest.read(f);
     AnalyzedStatement a = received.analyze(vdb.analyzer());
     BatchRequest batch = received.deterministic(vdb.analyzer(), sql -> vdb.requests().deterministicText(state, sql));
-    StatementResult result = vdb.requests().write(state, a, batch.describe(), batch::run);
+    StatementResult result = vdb.requests().write(state, a, batch.loggedStatements(), batch.describe(), batch::run);
     out.begin(Protocol.BATCH_RESULT);
     out.writeInt(result.results().size());
     for (Object count : result.results()) {

@@ -13,18 +13,26 @@ import org.raidb.driver.protocol.SqlStates;
 /** The controller's live sessions and virtual databases, as sessions need them. */
 public final class SessionRegistry {
   private final Map<String, VirtualDatabase> virtualDatabases;
+  /** Configured virtual databases that could not start, with why. */
+  private final Map<String, String> unavailable;
   private final Map<Long, ClientSession> sessions = new ConcurrentHashMap<>();
   private final int maxFrameBytes;
   private final String version;
 
-  public SessionRegistry(Map<String, VirtualDatabase> virtualDatabases, int maxFrameBytes, String version) {
+  public SessionRegistry(Map<String, VirtualDatabase> virtualDatabases, Map<String, String> unavailable, int maxFrameBytes,
+      String version) {
     this.virtualDatabases = virtualDatabases;
+    this.unavailable = unavailable;
     this.maxFrameBytes = maxFrameBytes;
     this.version = version;
   }
 
   VirtualDatabase virtualDatabase(String name) throws SQLException {
     VirtualDatabase vdb = name == null ? null : virtualDatabases.get(name);
+    if (vdb == null && unavailable.containsKey(name)) {
+      throw new SQLException("virtual database \"" + name + "\" is configured but not served: it could not start ("
+          + unavailable.get(name) + "); fix that and restart the controller", SqlStates.CONNECTION_UNABLE);
+    }
     if (vdb == null) {
       throw new SQLException("virtual database \"" + name + "\" does not exist on this controller; it serves "
           + String.join(", ", virtualDatabases.keySet()) + ": check the database name in the JDBC URL",

@@ -43,6 +43,11 @@ public final class SessionState {
     return TRANSACTION_IDS.incrementAndGet();
   }
 
+  /** New transaction ids will be larger than {@code id} (one already in a recovery log). */
+  public static void transactionIdsAbove(long id) {
+    TRANSACTION_IDS.accumulateAndGet(id, Math::max);
+  }
+
   public long id() {
     return id;
   }

@@ -19,6 +19,8 @@ public final class Transaction {
   private final Instant start = Instant.now();
   private final Map<DatabaseBackend, BackendLane> lanes = new ConcurrentHashMap<>();
   private volatile boolean hasWritten;
+  /** Set once the recovery log holds a statement of this transaction: its end must be logged too. */
+  private volatile boolean logged;
   /** Set when a statement failed: PostgreSQL refuses everything but a rollback now. */
   private volatile SQLException abortCause;
 
@@ -66,6 +68,14 @@ public final class Transaction {
 
   public void markWritten() {
     hasWritten = true;
+  }
+
+  public boolean isLogged() {
+    return logged;
+  }
+
+  public void markLogged() {
+    logged = true;
   }
 
   public SQLException abortCause() {

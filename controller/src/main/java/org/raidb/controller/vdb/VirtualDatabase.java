@@ -1,8 +1,12 @@
 package org.raidb.controller.vdb;
 
+import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -18,6 +22,8 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.recovery.RecoveryManager;
+import org.raidb.controller.recovery.WriteLog;
 import org.raidb.controller.request.RequestManager;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.scheduler.WriteScheduler;
@@ -29,17 +35,21 @@ public final class VirtualDatabase implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(VirtualDatabase.class);
 
   private final VirtualDatabaseConfig config;
-  private final List<DatabaseBackend> backends = new ArrayList<>();
+  private final List<DatabaseBackend> backends = new CopyOnWriteArrayList<>();
   private final AuthenticationManager authentication;
   private final SqlAnalyzer analyzer = new SqlAnalyzer();
   private final LoadBalancer balancer;
   private final WriteScheduler scheduler;
   private final ExecutorService backendThreads;
   private final RequestManager requestManager;
+  private final Path dataDir;
   private volatile ProductInfo productInfo;
+  private volatile WriteLog writeLog = WriteLog.none();
+  private volatile RecoveryManager recovery;
 
-  public VirtualDatabase(VirtualDatabaseConfig config) {
+  public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir) {
     this.config = config;
+    this.dataDir = dataDir;
     this.authentication = new AuthenticationManager(config.name(), config.authentication());
     this.balancer = new Raidb1LoadBalancer(ReadPolicies.byName(config.replication().readPolicy()),
         CompletionPolicy.byName(config.replication().completion()));
@@ -58,9 +68,23 @@ public final class VirtualDatabase implements AutoCloseable {
     this.requestManager = new RequestManager(this);
   }
 
-  /** Starts every backend in parallel; those that are down start disabled. */
-  public void start() {
-    backends.parallelStream().forEach(DatabaseBackend::start);
+  /**
+   * Opens the recovery log, then starts every backend in parallel: those that are down, and those
+   * the log says were disabled, start disabled.
+   *
+   * @throws SQLException if the recovery log cannot be opened: the virtual database does not start
+   */
+  public void start() throws SQLException {
+    writeLog = WriteLog.open(name(), config.recoveryLog(), dataDir);
+    recovery = new RecoveryManager(name(), writeLog, backends);
+    Set<DatabaseBackend> keptOut = recovery.beforeStart();
+    Set<DatabaseBackend> unreachable = ConcurrentHashMap.newKeySet();
+    backends.parallelStream().filter(b -> !keptOut.contains(b)).forEach(b -> {
+      if (!b.start()) {
+        unreachable.add(b);
+      }
+    });
+    recovery.afterStart(unreachable);
     long up = backends.stream().filter(DatabaseBackend::isEnabled).count();
     backends.stream().filter(DatabaseBackend::isEnabled).findFirst().ifPresent(b -> productInfo = b.productInfo());
     if (up == 0) {
@@ -74,12 +98,41 @@ public final class VirtualDatabase implements AutoCloseable {
    * Takes a backend out of the array. The position in the write order is logged so that the backend
    * can later be brought back by replaying what it missed.
    */
-  public void disableBackend(DatabaseBackend backend, String reason) {
-    if (backend.disable(reason)) {
+  public CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason) {
+    CompletableFuture<String> checkpoint = recovery.disable(backend, reason);
+    if (checkpoint != null) {
       long remaining = backends.stream().filter(DatabaseBackend::isEnabled).count();
       log.error("backend {} of virtual database {} disabled at write #{}: {} ({} backend(s) left enabled)",
           backend.name(), name(), scheduler.position(), reason, remaining);
     }
+    return checkpoint;
+  }
+
+  public WriteLog writeLog() {
+    return writeLog;
+  }
+
+  public RecoveryManager recovery() {
+    return recovery;
+  }
+
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  public VirtualDatabaseConfig config() {
+    return config;
+  }
+
+  /** The backend of that name, or an error naming the ones there are. */
+  public DatabaseBackend backend(String backendName) throws SQLException {
+    for (DatabaseBackend b : backends) {
+      if (b.name().equals(backendName)) {
+        return b;
+      }
+    }
+    throw new SQLException("unknown backend '" + backendName + "' in virtual database '" + name() + "': its backends are "
+        + backends.stream().map(DatabaseBackend::name).toList(), "42704");
   }
 
   public String name() {
@@ -132,7 +185,15 @@ public final class VirtualDatabase implements AutoCloseable {
 
   @Override
   public void close() {
+    if (recovery != null) {
+      recovery.shutdown();
+    }
     backends.forEach(DatabaseBackend::close);
     backendThreads.shutdownNow();
+    try {
+      writeLog.close();
+    } catch (SQLException e) {
+      log.warn("virtual database {}: closing the recovery log failed: {}", name(), e.getMessage());
+    }
   }
 }

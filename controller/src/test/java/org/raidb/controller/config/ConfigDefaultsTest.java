@@ -27,7 +27,12 @@ class ConfigDefaultsTest {
         .containsEntry("backendType/poolSize", String.valueOf(ConfigDefaults.BACKEND_POOL_SIZE))
         .containsEntry("loginType/password", ConfigDefaults.PASSWORD)
         .containsEntry("raidb1Type/readPolicy", ConfigDefaults.READ_POLICY)
-        .containsEntry("raidb1Type/completion", ConfigDefaults.COMPLETION);
+        .containsEntry("raidb1Type/completion", ConfigDefaults.COMPLETION)
+        .containsEntry("recoveryLogType/enabled", String.valueOf(RecoveryLogSettings.DEFAULT.enabled()))
+        .containsEntry("recoveryLogType/tablePrefix", RecoveryLogSettings.DEFAULT.tablePrefix())
+        .containsEntry("recoveryLogType/maxBatchEntries", String.valueOf(RecoveryLogSettings.DEFAULT.maxBatchEntries()))
+        .containsEntry("recoveryLogType/maxWaitMicros", String.valueOf(RecoveryLogSettings.DEFAULT.maxWaitMicros()))
+        .containsEntry("backupType/backuper", BackupSettings.DEFAULT.backuper());
   }
 
   @Test

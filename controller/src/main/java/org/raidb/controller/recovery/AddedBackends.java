@@ -1,0 +1,52 @@
+package org.raidb.controller.recovery;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.raidb.controller.config.BackendConfig;
+
+/**
+ * Backends an administrator added online, kept in {@code <dataDir>/added-backends/<vdb>.json} so that
+ * a restarted controller serves them too (the configuration file is the administrator's, not ours
+ * to rewrite). Moving one into the configuration file and deleting it here is the tidy way to keep
+ * it for good.
+ */
+public final class AddedBackends {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Path file;
+
+  public AddedBackends(Path dataDir, String vdb) {
+    this.file = dataDir.resolve("added-backends").resolve(vdb + ".json");
+  }
+
+  public synchronized List<BackendConfig> load() {
+    if (!Files.isRegularFile(file)) {
+      return List.of();
+    }
+    try {
+      return JSON.readValue(file.toFile(), new TypeReference<List<BackendConfig>>() { });
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the backends added online from " + file + ": " + e.getMessage()
+          + "; fix or delete that file", e);
+    }
+  }
+
+  synchronized void add(BackendConfig backend) throws java.sql.SQLException {
+    List<BackendConfig> all = new ArrayList<>(load());
+    all.add(backend);
+    try {
+      Files.createDirectories(file.getParent());
+      Path partial = file.resolveSibling(file.getFileName() + ".partial");
+      JSON.writerWithDefaultPrettyPrinter().writeValue(partial.toFile(), all);
+      Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new java.sql.SQLException("cannot record the new backend in " + file + ": " + e.getMessage(), "58030", e);
+    }
+  }
+}

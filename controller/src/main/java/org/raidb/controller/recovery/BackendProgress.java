@@ -1,0 +1,126 @@
+package org.raidb.controller.recovery;
+
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+
+/**
+ * Which logged items one backend has applied, so that when it leaves the array the checkpoint is
+ * exactly where it stopped. An item is an auto-commit write or a transaction's COMMIT, known by its
+ * log position. Non-conflicting items run in parallel, so a backend that fails has a ragged edge:
+ * everything up to some position applied, then a few later items applied and a few not.
+ *
+ * <p>All positions sent to the backend and not yet answered are {@code unsettled}; those that failed
+ * there are {@code missed}; those applied above the lowest unsettled or missed one are kept in
+ * {@code appliedAbove} (everything below it is summed up by that lowest position). The sets stay as
+ * small as the number of writes in flight.
+ */
+final class BackendProgress {
+  private final NavigableSet<Long> unsettled = new ConcurrentSkipListSet<>();
+  private final NavigableSet<Long> missed = new ConcurrentSkipListSet<>();
+  private final NavigableSet<Long> appliedAbove = new ConcurrentSkipListSet<>();
+  /** The log's last position when the backend was disabled; -1 while it is enabled. */
+  private volatile long frozenAt = -1;
+
+  /** Called under the write log's order lock, as the item is logged for this backend. */
+  void sent(long position) {
+    unsettled.add(position);
+  }
+
+  void applied(long position) {
+    if (unsettled.remove(position)) {
+      appliedAbove.add(position);
+      forgetBelowEdge();
+      signalIfSettled();
+    }
+  }
+
+  void missed(long position) {
+    if (unsettled.remove(position)) {
+      missed.add(position);
+      signalIfSettled();
+    }
+  }
+
+  /**
+   * The item failed on every backend (the client's error): there is nothing to replay, so it is no
+   * gap in what the backend holds.
+   */
+  void failedEverywhere(long position) {
+    if (missed.remove(position)) {
+      appliedAbove.add(position);
+      forgetBelowEdge();
+    }
+  }
+
+  private void signalIfSettled() {
+    if (frozenAt >= 0 && unsettled.isEmpty()) {
+      synchronized (this) {
+        notifyAll();
+      }
+    }
+  }
+
+  /** Waits until every item sent to the (frozen) backend was answered, or the deadline passes. */
+  synchronized void awaitSettled(long deadlineNanos) throws InterruptedException {
+    while (!unsettled.isEmpty()) {
+      long left = deadlineNanos - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      wait(Math.max(1, left / 1_000_000));
+    }
+  }
+
+  /** Called under the order lock when the backend is disabled: nothing logged later reaches it. */
+  void freeze(long lastLogged) {
+    frozenAt = lastLogged;
+  }
+
+  /** Called under the order lock when the backend is enabled again, in step with the log. */
+  void reset() {
+    unsettled.clear();
+    missed.clear();
+    appliedAbove.clear();
+    frozenAt = -1;
+  }
+
+  /**
+   * Where the backend stopped, once it is frozen and settled (items still unsettled count as
+   * missed): the last position up to which it holds every item, and the items above it that it
+   * holds too.
+   */
+  Edge edge() {
+    long lowestMissing = Long.MAX_VALUE;
+    if (!missed.isEmpty()) {
+      lowestMissing = missed.first();
+    }
+    if (!unsettled.isEmpty()) {
+      lowestMissing = Math.min(lowestMissing, unsettled.first());
+    }
+    long checkpoint = lowestMissing == Long.MAX_VALUE ? frozenAt : lowestMissing - 1;
+    List<Long> above = appliedAbove.tailSet(checkpoint, false).stream().toList();
+    return new Edge(checkpoint, above);
+  }
+
+  /** Applied items below every unsettled and missed one need not be remembered one by one. */
+  private void forgetBelowEdge() {
+    long lowest = Long.MAX_VALUE;
+    Long u = unsettled.isEmpty() ? null : unsettled.first();
+    Long m = missed.isEmpty() ? null : missed.first();
+    if (u != null) {
+      lowest = u;
+    }
+    if (m != null) {
+      lowest = Math.min(lowest, m);
+    }
+    if (lowest == Long.MAX_VALUE) {
+      appliedAbove.clear();
+    } else {
+      appliedAbove.headSet(lowest, false).clear();
+    }
+  }
+
+  /** A checkpoint position and the items after it the backend already holds. */
+  record Edge(long position, List<Long> appliedAfter) {}
+}

@@ -1,0 +1,91 @@
+package org.raidb.controller.recovery;
+
+import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Lets a backend join the array at a point where no write is half done. Units of work (a
+ * transaction from its first logged statement to its end, an auto-commit write until every backend
+ * answered) enter and exit the gate; enabling a backend closes it to new units, waits until the
+ * open ones are over, applies the last log entries to the backend and opens it again. Units already
+ * open are never held: they must be able to finish for the gate to empty.
+ */
+final class WriteGate {
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private int open;
+  private boolean closed;
+
+  void enter() throws SQLException {
+    lock.lock();
+    try {
+      while (closed) {
+        changed.awaitUninterruptibly();
+      }
+      open++;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  void exit() {
+    lock.lock();
+    try {
+      open--;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Closes the gate and waits until no unit is open. Returns false, with the gate open again, when
+   * that takes longer than {@code timeoutMillis} (a client keeps a transaction open).
+   */
+  boolean closeAndDrain(long timeoutMillis) {
+    lock.lock();
+    try {
+      closed = true;
+      long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+      while (open > 0) {
+        if (nanos <= 0) {
+          closed = false;
+          changed.signalAll();
+          return false;
+        }
+        try {
+          nanos = changed.awaitNanos(nanos);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          closed = false;
+          changed.signalAll();
+          return false;
+        }
+      }
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  void reopen() {
+    lock.lock();
+    try {
+      closed = false;
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  int openUnits() {
+    lock.lock();
+    try {
+      return open;
+    } finally {
+      lock.unlock();
+    }
+  }
+}

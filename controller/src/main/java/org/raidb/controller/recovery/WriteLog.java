@@ -1,0 +1,240 @@
+package org.raidb.controller.recovery;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.config.RecoveryLogSettings;
+import org.raidb.controller.transaction.Transaction;
+import org.raidb.recovery.LogEntry;
+import org.raidb.recovery.Outcome;
+import org.raidb.recovery.PendingAppend;
+import org.raidb.recovery.RecoveryLog;
+import org.raidb.recovery.RecoveryLogConfig;
+import org.raidb.recovery.RecoveryLogException;
+import org.raidb.driver.protocol.SqlStates;
+
+/**
+ * Step 8 of the request path: the virtual database's recovery log as the write path uses it.
+ *
+ * <p>Entries are appended where the scheduler has ordered the write (its conflict locks are held),
+ * so that log order is write order. Under the same lock each item is registered with the backends
+ * it is sent to, and a backend is disabled: therefore every item logged before a backend left was
+ * registered with it and every item logged after never runs there, which makes its checkpoint
+ * exact (see {@link BackendProgress}).
+ */
+public final class WriteLog implements AutoCloseable {
+  private final RecoveryLog log;
+  private final Object order = new Object();
+  private final Map<String, BackendProgress> progress = new ConcurrentHashMap<>();
+  private final WriteGate gate = new WriteGate();
+  private volatile boolean closed;
+
+  private WriteLog(RecoveryLog log) {
+    this.log = log;
+  }
+
+  /** A virtual database configured without a log. */
+  public static WriteLog none() {
+    return new WriteLog(null);
+  }
+
+  /**
+   * Opens the log configured for a virtual database. An unreachable store is an error: a virtual
+   * database that could not log its writes could not bring a backend back.
+   */
+  public static WriteLog open(String virtualDatabase, RecoveryLogSettings settings, Path dataDir) throws RecoveryLogException {
+    if (!settings.enabled()) {
+      return none();
+    }
+    RecoveryLogConfig config = settings.url() == null
+        ? RecoveryLogConfig.h2File(dataDir, virtualDatabase)
+        : RecoveryLogConfig.of(settings.url(), settings.user(), settings.password(), virtualDatabase);
+    config = config.withTablePrefix(settings.tablePrefix())
+        .withGroupCommit(settings.maxBatchEntries(), settings.maxWaitMicros());
+    return new WriteLog(RecoveryLog.open(config));
+  }
+
+  public boolean enabled() {
+    return log != null;
+  }
+
+  /** The log itself, for the recovery operations; null when the virtual database runs without one. */
+  public RecoveryLog log() {
+    return log;
+  }
+
+  // ---- the write path -----------------------------------------------------------------------------
+
+  /**
+   * A new unit of work (an auto-commit write, or a transaction's first logged statement) waits here
+   * while a backend is being enabled.
+   */
+  public void enterUnit(Transaction tx) throws SQLException {
+    if (log == null || (tx != null && tx.isLogged())) {
+      return;
+    }
+    gate.enter();
+    if (tx != null) {
+      tx.markLogged();
+    }
+  }
+
+  /** The unit is over: its transaction ended, or its auto-commit write was answered by every backend. */
+  public void exitUnit() {
+    if (log != null) {
+      gate.exit();
+    }
+  }
+
+  /**
+   * Logs the statements of one write. Outside a transaction the write is an item: one statement is
+   * an auto-commit write (or DDL), several (a batch) are logged as a transaction of their own.
+   */
+  public LoggedRequest logWrite(Transaction tx, String login, List<LoggedStatement> statements, boolean ddl,
+      List<String> tablesWritten, List<DatabaseBackend> targets, long batchTransactionId) throws SQLException {
+    if (log == null || statements.isEmpty()) {
+      return LoggedRequest.NONE;
+    }
+    List<LogEntry> entries = new ArrayList<>(statements.size() + 1);
+    if (tx != null || statements.size() > 1) {
+      long txId = tx != null ? tx.id() : batchTransactionId;
+      for (LoggedStatement st : statements) {
+        entries.add(ddl && st.parameters() == null ? LogEntry.ddl(txId, login, st.sql(), tablesWritten)
+            : LogEntry.write(txId, login, st.sql(), LogValues.toLog(st.parameters()), tablesWritten));
+      }
+      if (tx == null) {
+        entries.add(LogEntry.commit(txId, login));
+      }
+    } else {
+      LoggedStatement st = statements.get(0);
+      entries.add(ddl && st.parameters() == null ? LogEntry.ddl(0, login, st.sql(), tablesWritten)
+          : LogEntry.autoCommitWrite(login, st.sql(), LogValues.toLog(st.parameters()), tablesWritten));
+    }
+    return append(entries, tx == null, targets);
+  }
+
+  /** Logs SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT of a transaction. */
+  public LoggedRequest logSavepoint(Transaction tx, String login, String command, String name) throws SQLException {
+    if (log == null) {
+      return LoggedRequest.NONE;
+    }
+    LogEntry e = switch (command) {
+      case "SAVEPOINT" -> LogEntry.savepoint(tx.id(), login, name);
+      case "ROLLBACK TO SAVEPOINT" -> LogEntry.rollbackToSavepoint(tx.id(), login, name);
+      default -> LogEntry.releaseSavepoint(tx.id(), login, name);
+    };
+    return append(List.of(e), false, List.of());
+  }
+
+  /** Logs the end of a transaction that logged something; a COMMIT is an item of the backends it runs on. */
+  public LoggedRequest logEnd(Transaction tx, String login, boolean commit, List<DatabaseBackend> targets)
+      throws SQLException {
+    if (log == null || !tx.isLogged()) {
+      return LoggedRequest.NONE;
+    }
+    LogEntry e = commit ? LogEntry.commit(tx.id(), login) : LogEntry.rollback(tx.id(), login);
+    return append(List.of(e), commit, targets);
+  }
+
+  private LoggedRequest append(List<LogEntry> entries, boolean isItem, List<DatabaseBackend> targets) throws SQLException {
+    if (closed) {
+      throw new SQLException("the virtual database is shutting down; retry on another controller", SqlStates.CONNECTION_FAILURE);
+    }
+    List<Long> positions = new ArrayList<>(entries.size());
+    PendingAppend last = null;
+    synchronized (order) {
+      for (LogEntry e : entries) {
+        last = log.appendAsync(e);
+        positions.add(last.position());
+      }
+      if (isItem) {
+        for (DatabaseBackend b : targets) {
+          if (b.isEnabled()) {
+            progressOf(b).sent(last.position());
+          }
+        }
+      }
+    }
+    return new LoggedRequest(this, isItem ? last.position() : -1, positions, last);
+  }
+
+  void ranOn(DatabaseBackend backend, long item, boolean succeeded) {
+    BackendProgress p = progressOf(backend);
+    if (succeeded) {
+      p.applied(item);
+    } else {
+      p.missed(item);
+    }
+  }
+
+  void failedEverywhere(long item) {
+    progress.values().forEach(p -> p.failedEverywhere(item));
+  }
+
+  void recordOutcome(List<Long> positions, Outcome outcome) {
+    if (closed) {
+      return;
+    }
+    try {
+      for (long p : positions) {
+        log.setOutcomeAsync(p, outcome);
+      }
+    } catch (RecoveryLogException e) {
+      // The log has stopped; appends fail from now on and say why.
+    }
+  }
+
+  // ---- backends leaving and joining ---------------------------------------------------------------
+
+  /**
+   * Runs {@code disable} (which marks the backend disabled) in the write order: nothing logged after
+   * it reaches the backend. Returns false if the backend was already disabled.
+   */
+  public boolean disable(DatabaseBackend backend, java.util.function.BooleanSupplier disable) {
+    synchronized (order) {
+      boolean changed = disable.getAsBoolean();
+      if (changed && log != null) {
+        progressOf(backend).freeze(log.lastPosition());
+      }
+      return changed;
+    }
+  }
+
+  /** Runs {@code enable} in the write order: every item logged from now on is sent to the backend. */
+  public void enable(DatabaseBackend backend, Runnable enable) {
+    synchronized (order) {
+      progressOf(backend).reset();
+      enable.run();
+    }
+  }
+
+  /**
+   * Where a disabled backend stopped: waits (at most {@code timeoutMillis}) for the work it still had
+   * to be answered, then returns its edge. Work still unanswered then counts as not applied.
+   */
+  public BackendProgress.Edge edgeOf(DatabaseBackend backend, long timeoutMillis) throws InterruptedException {
+    BackendProgress p = progressOf(backend);
+    p.awaitSettled(System.nanoTime() + timeoutMillis * 1_000_000);
+    return p.edge();
+  }
+
+  WriteGate gate() {
+    return gate;
+  }
+
+  private BackendProgress progressOf(DatabaseBackend b) {
+    return progress.computeIfAbsent(b.name(), n -> new BackendProgress());
+  }
+
+  @Override
+  public void close() throws SQLException {
+    closed = true;
+    if (log != null) {
+      log.close();
+    }
+  }
+}
