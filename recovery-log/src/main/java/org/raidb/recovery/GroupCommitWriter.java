@@ -35,6 +35,9 @@ final class GroupCommitWriter implements AutoCloseable {
 
   private record Stop() implements Operation {}
 
+  /** How long a deferred successful outcome waits for a commit before it gets one of its own. */
+  private static final long DEFERRED_FLUSH_MILLIS = 200;
+
   private final BlockingQueue<Operation> queue = new LinkedBlockingQueue<>();
   private final Connection connection;
   private final String vdb;
@@ -86,14 +89,31 @@ final class GroupCommitWriter implements AutoCloseable {
 
   private void run() {
     List<Operation> batch = new ArrayList<>(maxBatchEntries);
+    // Successful outcomes wait for the next commit made for another reason: nobody waits for them,
+    // and a commit of their own per write would double the store's work. A crash that loses them
+    // only makes those writes look in doubt, which restart treats conservatively.
+    List<Operation> deferred = new ArrayList<>();
     try {
       while (true) {
-        batch.add(queue.take());
+        Operation first = deferred.isEmpty() ? queue.take() : queue.poll(DEFERRED_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          write(deferred);
+          deferred.clear();
+          continue;
+        }
+        batch.add(first);
         queue.drainTo(batch, maxBatchEntries - 1);
         if (maxWaitNanos > 0) {
           waitForMore(batch);
         }
         boolean stop = batch.get(batch.size() - 1) instanceof Stop;
+        if (!stop && batch.stream().allMatch(GroupCommitWriter::deferrable) && deferred.size() + batch.size() < maxBatchEntries) {
+          deferred.addAll(batch);
+          batch.clear();
+          continue;
+        }
+        batch.addAll(deferred);
+        deferred.clear();
         write(batch);
         batch.clear();
         if (stop) {
@@ -103,6 +123,10 @@ final class GroupCommitWriter implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private static boolean deferrable(Operation op) {
+    return op instanceof SetOutcome s && s.outcome().status() == Outcome.Status.SUCCESS;
   }
 
   private void waitForMore(List<Operation> batch) throws InterruptedException {

@@ -9,8 +9,7 @@ import org.raidb.controller.vdb.VirtualDatabase;
 
 /**
  * The endpoints of the admin API (docs/admin.md lists them). Each handler sees an authenticated admin and answers
- * only about the virtual databases that admin administers. Later operations (enable, backup, restore, add backend,
- * purge, checkpoint) are one more {@link Route} each.
+ * only about the virtual databases that admin administers. The recovery operations are in {@link RecoveryApi}.
  */
 final class AdminApi {
   private final Map<String, VirtualDatabase> virtualDatabases;
@@ -36,16 +35,18 @@ final class AdminApi {
               "backends", vdb.backends().stream().map(BackendSummary::of).toList()));
         }),
         new Route("POST", "/api/virtualdatabases/{vdb}/backends/{backend}/disable", this::disable),
-        // The recovery log does not record checkpoints or dumps yet: the lists are empty, the shape is final.
-        new Route("GET", "/api/virtualdatabases/{vdb}/checkpoints", (admin, p) -> ApiResponse.ok(Map.of(
-            "virtualDatabase", administered(admin, p).name(), "checkpoints", List.of()))),
-        new Route("GET", "/api/virtualdatabases/{vdb}/dumps", (admin, p) -> ApiResponse.ok(Map.of(
-            "virtualDatabase", administered(admin, p).name(), "dumps", List.of()))),
         new Route("GET", "/api/operations", (admin, p) -> ApiResponse.ok(Map.of("operations",
             operations.all().stream().filter(o -> admin.administers(o.virtualDatabase())).map(Operation::progress)
                 .toList()))),
         new Route("GET", "/api/operations/{id}", this::operation),
         new Route("POST", "/api/shutdown", this::shutdown));
+  }
+
+  /** Every endpoint: the ones above and the recovery ones. */
+  List<Route> allRoutes() {
+    List<Route> all = new java.util.ArrayList<>(routes());
+    // RECOVERY_API
+    return all;
   }
 
   private VirtualDatabaseSummary summary(VirtualDatabase vdb) {

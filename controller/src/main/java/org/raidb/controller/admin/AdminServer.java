@@ -66,7 +66,7 @@ public final class AdminServer implements AutoCloseable {
       t.start();
     };
     AdminServer admin = new AdminServer(server, threads, new BasicAuthenticator(virtualDatabases.values()),
-        new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).routes(), operations);
+        new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).allRoutes(), operations);
     server.setExecutor(threads);
     server.createContext("/", admin::handle);
     server.start();
@@ -116,7 +116,9 @@ public final class AdminServer implements AutoCloseable {
         continue;
       }
       if (route.method().equals(exchange.getRequestMethod())) {
-        return route.handler().handle(admin.get(), parameters);
+        Map<String, String> all = requestParameters(exchange);
+        all.putAll(parameters); // the path's own names win
+        return route.handler().handle(admin.get(), all);
       }
       allowed.add(route.method());
     }
@@ -125,6 +127,40 @@ public final class AdminServer implements AutoCloseable {
     }
     exchange.getResponseHeaders().set("Allow", String.join(", ", allowed));
     return error(405, "method " + exchange.getRequestMethod() + " not allowed on " + path + ": use " + allowed);
+  }
+
+  /**
+   * Query-string parameters, and the string, number and boolean fields of a JSON object body: the
+   * operations that take arguments (add backend, restore, purge) accept either.
+   */
+  private static Map<String, String> requestParameters(HttpExchange exchange) {
+    Map<String, String> out = new java.util.HashMap<>();
+    String query = exchange.getRequestURI().getRawQuery();
+    if (query != null) {
+      for (String pair : query.split("&")) {
+        int eq = pair.indexOf('=');
+        String key = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), java.nio.charset.StandardCharsets.UTF_8);
+        String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+        out.put(key, value);
+      }
+    }
+    try {
+      byte[] body = exchange.getRequestBody().readNBytes(1 << 20);
+      if (body.length > 0) {
+        com.fasterxml.jackson.databind.JsonNode json = JSON.readTree(body);
+        if (!json.isObject()) {
+          throw new AdminException(400, "the request body must be a JSON object of parameters");
+        }
+        json.fields().forEachRemaining(f -> {
+          if (f.getValue().isValueNode() && !f.getValue().isNull()) {
+            out.put(f.getKey(), f.getValue().asText());
+          }
+        });
+      }
+    } catch (IOException e) {
+      throw new AdminException(400, "the request body is not JSON: " + e.getMessage());
+    }
+    return out;
   }
 
   private static ApiResponse error(int status, String message) {

@@ -60,7 +60,7 @@ final class BenchDatabase implements AutoCloseable {
     }
   }
 
-  private static String createTable(EmbeddedPostgresServer server, int rows) throws SQLException {
+  static String createTable(EmbeddedPostgresServer server, int rows) throws SQLException {
     try (Connection c = server.connect(); Statement st = c.createStatement()) {
       st.execute("CREATE TABLE bench_accounts (id int primary key, balance bigint not null, filler text)");
       // About 100 bytes of filler, so that a row is not unrealistically small.

@@ -40,6 +40,17 @@ public final class AddedBackends {
   synchronized void add(BackendConfig backend) throws java.sql.SQLException {
     List<BackendConfig> all = new ArrayList<>(load());
     all.add(backend);
+    save(all);
+  }
+
+  synchronized void remove(String backendName) throws java.sql.SQLException {
+    List<BackendConfig> all = new ArrayList<>(load());
+    if (all.removeIf(b -> b.name().equals(backendName))) {
+      save(all);
+    }
+  }
+
+  private void save(List<BackendConfig> all) throws java.sql.SQLException {
     try {
       Files.createDirectories(file.getParent());
       Path partial = file.resolveSibling(file.getFileName() + ".partial");

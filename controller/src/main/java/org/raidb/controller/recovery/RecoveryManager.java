@@ -228,12 +228,26 @@ public final class RecoveryManager implements AutoCloseable {
    * then, with new writes held at the gate until the open ones are done, applies the last entries
    * and enables it. Returns the checkpoint at which it joined.
    */
-  public String enable(DatabaseBackend b, Progress progress) throws SQLException {
+  public RecoveryTask<String> enable(DatabaseBackend b) throws SQLException {
+    checkCanReplay(b);
     claim(b, "enable");
-    try {
-      return replayAndJoin(b, progress);
-    } finally {
-      release(b);
+    return progress -> {
+      try {
+        return replayAndJoin(b, progress);
+      } finally {
+        release(b);
+      }
+    };
+  }
+
+  private void checkCanReplay(DatabaseBackend b) throws SQLException {
+    log();
+    if (b.isEnabled()) {
+      throw new SQLException("backend " + b.name() + " is already enabled", "55000");
+    }
+    if (b.lastCheckpoint() == null) {
+      throw new SQLException("backend " + b.name() + " has no checkpoint to replay from (" + b.disabledReason()
+          + "); restore it from a dump first (restore " + b.name() + " from DUMP)", "55000");
     }
   }
 
@@ -241,8 +255,8 @@ public final class RecoveryManager implements AutoCloseable {
   void claim(DatabaseBackend b, String operation) throws SQLException {
     String running = busy.putIfAbsent(b.name(), operation);
     if (running != null) {
-      throw new SQLException("backend " + b.name() + " is busy: another " + running + " of it is running; wait for it"
-          + " to finish (show operations)", "55006");
+      throw new SQLException("backend " + b.name() + " is busy: an operation (" + running + ") on it is already running;"
+          + " wait for it to finish (show operations)", "55006");
     }
   }
 
@@ -251,14 +265,8 @@ public final class RecoveryManager implements AutoCloseable {
   }
 
   String replayAndJoin(DatabaseBackend b, Progress progress) throws SQLException {
-    if (b.isEnabled()) {
-      throw new SQLException("backend " + b.name() + " is already enabled", "55000");
-    }
+    checkCanReplay(b);
     String checkpoint = b.lastCheckpoint();
-    if (checkpoint == null) {
-      throw new SQLException("backend " + b.name() + " has no checkpoint to replay from (" + b.disabledReason()
-          + "); restore it from a dump first (restore " + b.name() + " from DUMP)", "55000");
-    }
     RecoveryLog l = log();
     String reason = b.disabledReason();
     b.preparePool();

@@ -45,7 +45,7 @@ class BackendRecoveryIT {
         writes.awaitMore(500); // what pg3 misses
         victim.start();
 
-        String joinedAt = vdb.recovery().enable(pg3, Progress.NONE);
+        String joinedAt = vdb.recovery().enable(pg3).run(Progress.NONE);
 
         assertThat(joinedAt).contains(victim.name() + "-enabled");
         assertThat(pg3.isEnabled()).isTrue();

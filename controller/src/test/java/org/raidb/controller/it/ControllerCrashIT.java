@@ -153,7 +153,7 @@ class ControllerCrashIT {
       assertThat(b3.isEnabled()).isFalse();
       assertThat(b3.disabledReason()).contains("after a controller crash it differs from pg1").contains("[" + inDoubt + "]");
       assertThat(b3.lastCheckpoint()).isNull();
-      assertThatThrownBy(() -> vdb.recovery().enable(b3, org.raidb.controller.recovery.Progress.NONE))
+      assertThatThrownBy(() -> vdb.recovery().enable(b3).run(org.raidb.controller.recovery.Progress.NONE))
           .isInstanceOf(java.sql.SQLException.class).hasMessageContaining("no checkpoint to replay from")
           .hasMessageContaining("restore it from a dump");
       // No replay from before the doubtful write may cross it.
