@@ -46,7 +46,7 @@ public final class ErrorCheckingLoadBalancer implements LoadBalancer {
           + electorate.get(0).name() + " is enabled and holds " + describeTables(request)
           + ": enable another backend holding them", 2, 1);
     }
-    int ask = Math.min(electorate.size(), Math.max(nodes, electorate.size() / 2 + 1));
+    int ask = Math.min(electorate.size(), Math.max(nodes, ReadVote.majorityOf(electorate.size())));
     List<B> preferred = ReadCandidates.inTransaction(request, electorate);
     List<B> chosen;
     if (preferred.size() >= ask) {

@@ -35,7 +35,11 @@ public final class ReadVote<B extends BackendView, K> {
 
   /** Answers that must agree for a majority. */
   public int majority() {
-    return electorate.size() / 2 + 1;
+    return majorityOf(electorate.size());
+  }
+
+  static int majorityOf(int voters) {
+    return voters / 2 + 1;
   }
 
   public synchronized void answered(B backend, K fingerprint) {
