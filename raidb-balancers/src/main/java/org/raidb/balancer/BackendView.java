@@ -9,8 +9,22 @@ public interface BackendView {
 
   boolean isEnabled();
 
-  /** Whether this backend holds the table (names are compared lower-case, unqualified). */
+  /**
+   * Whether this backend holds the table and may serve it (names are compared lower-case,
+   * unqualified). False for a table disabled on this backend: see {@link #isTableDisabled}.
+   */
   boolean holdsTable(String table);
+
+  /**
+   * Whether this backend has a copy of the table that was disabled because a write or commit on it
+   * failed here while it succeeded elsewhere (RAIDb-2 disables the table, not the backend).
+   * {@link #holdsTable} answers false for such a table, so routing never uses the stale copy; this
+   * method tells routing that the copy still exists, so that a refusal can say why and a new table
+   * of the same name is not placed on top of it. The copy stays until the backend is restored.
+   */
+  default boolean isTableDisabled(String table) {
+    return false;
+  }
 
   /** Requests sent to this backend and not yet answered. */
   int pendingRequests();

@@ -1,5 +1,6 @@
 package org.raidb.balancer;
 
+import java.util.HashSet;
 import java.util.Set;
 
 /** A backend as routing sees it, with every property settable by the test. */
@@ -9,6 +10,7 @@ final class FakeBackend implements BackendView {
   Set<String> tables; // null: holds everything
   int pending;
   int weight = 1;
+  final Set<String> disabledTables = new HashSet<>();
 
   FakeBackend(String name) {
     this.name = name;
@@ -16,6 +18,12 @@ final class FakeBackend implements BackendView {
 
   FakeBackend holding(String... t) {
     tables = Set.of(t);
+    return this;
+  }
+
+  /** As the controller does after a write to the table failed here: the copy stays, unused. */
+  FakeBackend disableTable(String table) {
+    disabledTables.add(table);
     return this;
   }
 
@@ -36,7 +44,12 @@ final class FakeBackend implements BackendView {
 
   @Override
   public boolean holdsTable(String table) {
-    return tables == null || tables.contains(table);
+    return (tables == null || tables.contains(table)) && !disabledTables.contains(table);
+  }
+
+  @Override
+  public boolean isTableDisabled(String table) {
+    return disabledTables.contains(table);
   }
 
   @Override

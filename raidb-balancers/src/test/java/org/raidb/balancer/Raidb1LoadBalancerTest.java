@@ -37,6 +37,15 @@ class Raidb1LoadBalancerTest {
   }
 
   @Test
+  void readInsideAWritingTransactionWhoseBackendsAreGoneIsRefused() {
+    c.enabled = false;
+    Request r = new Request(RequestKind.READ, Set.of("t"), Set.of(), false, 7, Set.of("c"), true);
+    assertThatThrownBy(() -> balancer.readBackend(r, List.of(a, b, c)))
+        .hasMessage("none of the backends this transaction has written to (c) is enabled and holds t: roll the transaction "
+            + "back and retry it");
+  }
+
+  @Test
   void readInsideATransactionThatHasNotWrittenMayGoAnywhere() throws Exception {
     Request r = new Request(RequestKind.READ, Set.of("t"), Set.of(), false, 7, Set.of("c"), false);
     assertThat(List.of(balancer.readBackend(r, List.of(a, b, c)), balancer.readBackend(r, List.of(a, b, c))))

@@ -68,6 +68,31 @@ class ReadPolicyTest {
   }
 
   @Test
+  void severalInTurnAreConsecutiveWindows() {
+    ReadPolicy p = new RoundRobinReadPolicy();
+    FakeBackend d = new FakeBackend("d");
+    List<List<FakeBackend>> picks = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      picks.add(p.chooseSeveral(List.of(a, b, c, d), 3, read));
+    }
+    assertThat(picks).containsExactly(List.of(a, b, c), List.of(d, a, b), List.of(c, d, a));
+  }
+
+  @Test
+  void severalLeastPendingAreTheLeastLoaded() {
+    a.pending = 5;
+    b.pending = 1;
+    c.pending = 3;
+    assertThat(new LeastPendingReadPolicy().chooseSeveral(List.of(a, b, c), 2, read)).containsExactly(b, c);
+  }
+
+  @Test
+  void severalWeightedAreDistinct() {
+    a.weight(10);
+    assertThat(new WeightedRoundRobinReadPolicy().chooseSeveral(List.of(a, b, c), 3, read)).containsExactlyInAnyOrder(a, b, c);
+  }
+
+  @Test
   void policiesResolveByNameAndClassName() {
     assertThat(ReadPolicies.byName("roundRobin")).isInstanceOf(RoundRobinReadPolicy.class);
     assertThat(ReadPolicies.byName("weightedRoundRobin")).isInstanceOf(WeightedRoundRobinReadPolicy.class);
