@@ -119,10 +119,11 @@ public final class ControllerConfigXml {
       x.append("    <backend name=\"").append(escape(s.name())).append("\" url=\"").append(escape(s.jdbcUrl()))
           .append("\" user=\"").append(escape(s.user())).append("\" password=\"").append(escape(s.password())).append("\"/>\n");
     }
-    x.append("    ").append(replicationXml.strip()).append('\n');
+    // Extra elements (scheduler, recoveryLog, backup) come before the RAIDb level, as the schema orders them.
     for (String line : extraXml.strip().lines().toList()) {
       x.append("    ").append(line).append('\n');
     }
+    x.append("    ").append(replicationXml.strip()).append('\n');
     x.append("  </virtualDatabase>\n");
     x.append("</raidb>\n");
     return x.toString();
