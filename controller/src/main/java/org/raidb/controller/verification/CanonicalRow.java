@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.HexFormat;
 
 /**
@@ -17,21 +18,46 @@ import java.util.HexFormat;
  */
 final class CanonicalRow {
 
+  /** How a value with a time zone (PostgreSQL timestamptz, SQL TIMESTAMP WITH TIME ZONE) is written. */
+  enum Instants {
+    /** As the instant in ISO form with its "Z": never equal to a date-time without a zone. */
+    ZONED,
+    /**
+     * As the date-time it is in UTC, equal to a zone-less date-time holding that UTC value: the
+     * form a timestamptz takes in products without a zoned type (MariaDB DATETIME, as jdbcCopy
+     * writes it).
+     */
+    AS_UTC_DATE_TIME
+  }
+
   private static final String NULL = "\u0000NULL";
 
   private CanonicalRow() {}
 
   static String of(ResultSet rs, ResultSetMetaData meta) throws SQLException {
+    return of(rs, meta, Instants.ZONED);
+  }
+
+  static String of(ResultSet rs, ResultSetMetaData meta, Instants instants) throws SQLException {
     StringBuilder row = new StringBuilder();
     for (int column = 1; column <= meta.getColumnCount(); column++) {
-      String value = value(rs, column, meta.getColumnType(column));
+      String value = value(rs, column, type(meta, column), instants);
       String text = value == null ? NULL : value;
       row.append(text.length()).append(':').append(text).append('|');
     }
     return row.toString();
   }
 
-  private static String value(ResultSet rs, int column, int type) throws SQLException {
+  /** pgjdbc reports timestamptz as TIMESTAMP, yet will not read it as a LocalDateTime. */
+  private static int type(ResultSetMetaData meta, int column) throws SQLException {
+    int type = meta.getColumnType(column);
+    if (type == Types.TIMESTAMP && "timestamptz".equalsIgnoreCase(meta.getColumnTypeName(column))) {
+      return Types.TIMESTAMP_WITH_TIMEZONE;
+    }
+    return type;
+  }
+
+  private static String value(ResultSet rs, int column, int type, Instants instants) throws SQLException {
     String value = switch (type) {
       case Types.BIT, Types.BOOLEAN -> Boolean.toString(rs.getBoolean(column));
       case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> Long.toString(rs.getLong(column));
@@ -42,7 +68,11 @@ final class CanonicalRow {
       case Types.TIMESTAMP -> string(rs.getObject(column, LocalDateTime.class));
       case Types.TIMESTAMP_WITH_TIMEZONE -> {
         OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
-        yield t == null ? null : t.toInstant().toString();
+        if (t == null) {
+          yield null;
+        }
+        yield instants == Instants.ZONED ? t.toInstant().toString()
+            : t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime().toString();
       }
       case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> {
         byte[] bytes = rs.getBytes(column);

@@ -33,7 +33,8 @@ import java.util.TreeMap;
  * </ul>
  *
  * To compare replicas of different products (PostgreSQL and MariaDB), use {@link
- * #genericChecksums} on all of them. Each table is read by its own statement: compare replicas
+ * #genericChecksums} on all of them, or {@link #portableChecksums} where a PostgreSQL timestamptz
+ * is held as a UTC DATETIME in MariaDB. Each table is read by its own statement: compare replicas
  * while no writes run.
  */
 public final class TableChecksum {
@@ -55,9 +56,22 @@ public final class TableChecksum {
 
   /** Checksums through the generic JDBC path, whatever the product. */
   public static Map<String, String> genericChecksums(Connection c) throws SQLException {
+    return genericChecksums(c, CanonicalRow.Instants.ZONED);
+  }
+
+  /**
+   * The generic path with values that have a time zone taken as their UTC date-time, so that a
+   * PostgreSQL timestamptz equals a MariaDB DATETIME holding the same instant in UTC (which is how
+   * the jdbcCopy backuper stores it). Otherwise the same as {@link #genericChecksums}.
+   */
+  public static Map<String, String> portableChecksums(Connection c) throws SQLException {
+    return genericChecksums(c, CanonicalRow.Instants.AS_UTC_DATE_TIME);
+  }
+
+  private static Map<String, String> genericChecksums(Connection c, CanonicalRow.Instants instants) throws SQLException {
     Map<String, String> result = new TreeMap<>();
     for (TableName table : baseTables(c)) {
-      result.put(table.key(), genericChecksum(c, table.quoted(c)));
+      result.put(table.key(), genericChecksum(c, table.quoted(c), instants));
     }
     return result;
   }
@@ -96,6 +110,10 @@ public final class TableChecksum {
   }
 
   static String genericChecksum(Connection c, String quotedTable) throws SQLException {
+    return genericChecksum(c, quotedTable, CanonicalRow.Instants.ZONED);
+  }
+
+  private static String genericChecksum(Connection c, String quotedTable, CanonicalRow.Instants instants) throws SQLException {
     BigInteger sum = BigInteger.ZERO;
     long count = 0;
     MessageDigest md5 = md5();
@@ -104,7 +122,7 @@ public final class TableChecksum {
       try (ResultSet rs = s.executeQuery("SELECT * FROM " + quotedTable)) {
         ResultSetMetaData meta = rs.getMetaData();
         while (rs.next()) {
-          String row = CanonicalRow.of(rs, meta);
+          String row = CanonicalRow.of(rs, meta, instants);
           sum = sum.add(new BigInteger(1, md5.digest(row.getBytes(StandardCharsets.UTF_8)))).mod(MOD_2_128);
           count++;
         }

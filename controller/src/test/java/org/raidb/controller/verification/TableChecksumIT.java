@@ -116,6 +116,32 @@ class TableChecksumIT {
     }
   }
 
+  @Test
+  void timestamptzIsComparedAsAnInstantAndAsUtcDateTimeAcrossProducts() throws SQLException {
+    try (Connection a = pg.server(0).connect(); Connection b = pg.server(1).connect()) {
+      execute(a, "CREATE TABLE events (id int PRIMARY KEY, at timestamptz)");
+      execute(b, "CREATE TABLE events (id int PRIMARY KEY, at timestamptz)");
+      execute(a, "INSERT INTO events VALUES (1, '2024-01-02 10:00:00+02'), (2, NULL)");
+      execute(b, "INSERT INTO events VALUES (1, '2024-01-02 08:00:00+00'), (2, NULL)"); // the same instant
+      assertThat(TableChecksum.genericChecksums(a)).isEqualTo(TableChecksum.genericChecksums(b));
+      assertThat(TableChecksum.portableChecksums(a)).isEqualTo(TableChecksum.portableChecksums(b));
+      execute(b, "UPDATE events SET at = at + interval '1 microsecond' WHERE id = 1");
+      assertThat(TableChecksum.genericChecksums(a)).isNotEqualTo(TableChecksum.genericChecksums(b));
+      assertThat(TableChecksum.portableChecksums(a)).isNotEqualTo(TableChecksum.portableChecksums(b));
+    }
+    Assumptions.assumeTrue(MariaDbServer.mariaDbAvailable(), "no MariaDB on 127.0.0.1:3306 (root, empty password)");
+    String database = "raidb_checksum_tz_it";
+    MariaDbServer.recreateDatabase(database);
+    try (Connection postgres = pg.server(0).connect(); Connection maria = MariaDbServer.connect(database)) {
+      execute(maria, "CREATE TABLE events (id int PRIMARY KEY, at DATETIME(6))");
+      execute(maria, "INSERT INTO events VALUES (1, '2024-01-02 08:00:00'), (2, NULL)");
+      assertThat(TableChecksum.portableChecksums(maria)).isEqualTo(TableChecksum.portableChecksums(postgres));
+      assertThat(TableChecksum.genericChecksums(maria)).isNotEqualTo(TableChecksum.genericChecksums(postgres));
+    } finally {
+      MariaDbServer.dropDatabase(database);
+    }
+  }
+
   private static void assertDifferOnlyInItems(Map<String, String> a, Map<String, String> b) {
     assertThat(b.get("items")).isNotEqualTo(a.get("items"));
     assertThat(b.get("empty")).isEqualTo(a.get("empty"));
