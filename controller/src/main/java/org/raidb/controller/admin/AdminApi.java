@@ -45,7 +45,7 @@ final class AdminApi {
   /** Every endpoint: the ones above and the recovery ones. */
   List<Route> allRoutes() {
     List<Route> all = new java.util.ArrayList<>(routes());
-    // RECOVERY_API
+    all.addAll(new RecoveryApi(virtualDatabases, operations, this::administered).routes());
     return all;
   }
 

@@ -123,8 +123,10 @@ public final class DatabaseBackend implements BackendView {
   }
 
   /**
-   * Takes the backend out of the array at once: new requests stop coming and its pools are closed,
-   * which makes in-flight work on it fail rather than linger.
+   * Takes the backend out of the array at once: new requests stop coming. Its pools stay open until
+   * {@link #closePools} is called, once the work already running on it has been answered: closing a
+   * pool aborts the connections in use, and a statement aborted while the server commits it would
+   * leave unknown whether the backend applied it.
    */
   public synchronized boolean disable(String reason) {
     if (state != BackendState.ENABLED) {
@@ -132,11 +134,6 @@ public final class DatabaseBackend implements BackendView {
     }
     state = BackendState.DISABLED;
     disabledReason = reason;
-    List<HikariDataSource> pools = takePools();
-    // Closing a pool waits for its borrowed connections; the request that found the failure must not.
-    Thread closer = new Thread(() -> pools.forEach(HikariDataSource::close), "raidb-close-" + name());
-    closer.setDaemon(true);
-    closer.start();
     return true;
   }
 
@@ -180,7 +177,8 @@ public final class DatabaseBackend implements BackendView {
     return pools;
   }
 
-  private void closePools() {
+  /** Closes the pools of a backend that is out of the array (they are opened again on enable). */
+  public void closePools() {
     takePools().forEach(HikariDataSource::close);
   }
 

@@ -158,6 +158,7 @@ public final class RecoveryManager implements AutoCloseable {
 
   private void disableWithoutCheckpoint(DatabaseBackend b, String reason) {
     writeLog.disable(b, () -> b.disable(reason));
+    b.closePools();
     b.disabledAt(reason, null);
     log.error("backend {} of virtual database {} disabled: {}", b.name(), vdb, reason);
   }
@@ -194,7 +195,11 @@ public final class RecoveryManager implements AutoCloseable {
       return null;
     }
     if (!writeLog.enabled()) {
-      return CompletableFuture.completedFuture(null);
+      return CompletableFuture.supplyAsync(() -> {
+        waitForRunningWork(b);
+        b.closePools();
+        return null;
+      }, checkpointer);
     }
     try {
       log().saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, null));
@@ -204,9 +209,19 @@ public final class RecoveryManager implements AutoCloseable {
     return CompletableFuture.supplyAsync(() -> recordCheckpoint(b, reason), checkpointer);
   }
 
+  /** The lanes still running work for the backend answer (or the wait times out). */
+  private void waitForRunningWork(DatabaseBackend b) {
+    long deadline = System.nanoTime() + SETTLE_MILLIS * 1_000_000;
+    while (b.pendingRequests() > 0 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+      java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+    }
+  }
+
   private String recordCheckpoint(DatabaseBackend b, String reason) {
     try {
       BackendProgress.Edge edge = writeLog.edgeOf(b, SETTLE_MILLIS);
+      b.closePools();
       RecoveryLog l = log();
       Checkpoint cp = l.checkpointAt(l.autoCheckpointName(b.name(), "disabled"), edge.position(), edge.appliedAfter());
       l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, cp.name()));
@@ -215,6 +230,7 @@ public final class RecoveryManager implements AutoCloseable {
           cp.position(), edge.appliedAfter().isEmpty() ? "" : ", plus " + edge.appliedAfter().size() + " later item(s)");
       return cp.name();
     } catch (SQLException | InterruptedException e) {
+      b.closePools();
       log.error("backend {} of virtual database {}: could not record where it stopped ({}); restore it from a dump",
           b.name(), vdb, e.getMessage());
       return null;

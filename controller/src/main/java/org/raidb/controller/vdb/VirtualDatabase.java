@@ -22,6 +22,8 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.recovery.AddedBackends;
+import org.raidb.controller.recovery.DumpManager;
 import org.raidb.controller.recovery.RecoveryManager;
 import org.raidb.controller.recovery.WriteLog;
 import org.raidb.controller.request.RequestManager;
@@ -46,6 +48,7 @@ public final class VirtualDatabase implements AutoCloseable {
   private volatile ProductInfo productInfo;
   private volatile WriteLog writeLog = WriteLog.none();
   private volatile RecoveryManager recovery;
+  private volatile DumpManager dumps;
 
   public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir) {
     this.config = config;
@@ -57,6 +60,9 @@ public final class VirtualDatabase implements AutoCloseable {
         config.scheduler().lockTimeoutMillis());
     for (BackendConfig b : config.backends()) {
       backends.add(new DatabaseBackend(config.name(), b));
+    }
+    for (BackendConfig b : new AddedBackends(dataDir, config.name()).load()) {
+      backends.add(new DatabaseBackend(config.name(), b)); // added online by an administrator
     }
     AtomicInteger n = new AtomicInteger();
     // Writes run on every backend at once; threads are created on demand and die when idle.
@@ -77,6 +83,8 @@ public final class VirtualDatabase implements AutoCloseable {
   public void start() throws SQLException {
     writeLog = WriteLog.open(name(), config.recoveryLog(), dataDir);
     recovery = new RecoveryManager(name(), writeLog, backends);
+    dumps = new DumpManager(name(), config.backup(), dataDir, writeLog, recovery, backends,
+        new AddedBackends(dataDir, name()));
     Set<DatabaseBackend> keptOut = recovery.beforeStart();
     Set<DatabaseBackend> unreachable = ConcurrentHashMap.newKeySet();
     backends.parallelStream().filter(b -> !keptOut.contains(b)).forEach(b -> {
@@ -114,6 +122,10 @@ public final class VirtualDatabase implements AutoCloseable {
 
   public RecoveryManager recovery() {
     return recovery;
+  }
+
+  public DumpManager dumps() {
+    return dumps;
   }
 
   public Path dataDir() {

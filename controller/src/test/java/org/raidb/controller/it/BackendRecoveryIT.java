@@ -53,12 +53,11 @@ class BackendRecoveryIT {
         writes.stop();
         assertThat(writes.errors).as("errors clients saw").isEmpty();
       }
-      assertIdenticalAndComplete(writes);
+      assertIdenticalAndComplete(writes, pg.cluster().servers());
     }
   }
 
-  static void assertIdenticalAndComplete(AcknowledgedWrites writes) throws Exception {
-    List<EmbeddedPostgresServer> all = pg.cluster().servers();
+  static void assertIdenticalAndComplete(AcknowledgedWrites writes, List<EmbeddedPostgresServer> all) throws Exception {
     Map<String, Map<String, String>> sums = ControllerFixture.checksums(all);
     assertThat(sums.values()).as("per-table checksums of %s", sums.keySet()).allMatch(s -> s.equals(sums.get("pg1")));
     for (EmbeddedPostgresServer s : all) {
