@@ -64,12 +64,10 @@ class ConsoleIT {
   }
 
   @Test
-  void showVirtualDatabasesAndTheEmptyLists() {
+  void showVirtualDatabasesAndTheEmptyOperationList() {
     Run vdbs = asShopAdmin("show virtualdatabases");
     assertThat(vdbs.exit()).isZero();
     assertThat(vdbs.out()).contains("shop  raidb1  optimisticTransaction  all         roundRobin   2/2 enabled");
-    assertThat(asShopAdmin("show checkpoints").out()).isEqualTo("no checkpoints\n");
-    assertThat(asShopAdmin("show dumps shop").out()).isEqualTo("no dumps\n");
     assertThat(asShopAdmin("show operations").out()).isEqualTo("no operations\n");
   }
 
