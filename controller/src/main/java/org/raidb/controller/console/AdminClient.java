@@ -1,5 +1,6 @@
 package org.raidb.controller.console;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Map;
 
 /** A client of the controller's admin HTTP API (docs/admin.md), used by the console and by tests. */
 public final class AdminClient {
@@ -39,6 +41,21 @@ public final class AdminClient {
 
   public JsonNode post(String path) throws AdminCallException {
     return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()));
+  }
+
+  /**
+   * A POST with its parameters as a JSON object body rather than the query string: a new backend's password must
+   * not end up in access logs.
+   */
+  public JsonNode post(String path, Map<String, String> parameters) throws AdminCallException {
+    String body;
+    try {
+      body = JSON.writeValueAsString(parameters);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a map of strings is always JSON", e);
+    }
+    return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
   }
 
   /** One path segment, escaped: names come from users and may hold any character. */

@@ -1,5 +1,7 @@
 package org.raidb.controller.console;
 
+import java.util.Map;
+
 /** A console command line once parsed by {@link ConsoleGrammar}. A null virtual database means "the only one". */
 sealed interface ConsoleAction {
   record ShowVirtualDatabases() implements ConsoleAction {}
@@ -15,6 +17,25 @@ sealed interface ConsoleAction {
   record WatchOperation(long id) implements ConsoleAction {}
 
   record Disable(String backend, String virtualDatabase) implements ConsoleAction {}
+
+  record Enable(String backend, String virtualDatabase) implements ConsoleAction {}
+
+  /** @param dump the new dump's name, null to let the controller name it */
+  record Backup(String backend, String dump, String virtualDatabase) implements ConsoleAction {}
+
+  record Restore(String backend, String dump, String virtualDatabase) implements ConsoleAction {}
+
+  /** @param settings the API's parameters for the new backend (url, user, from...), by their API names */
+  record AddBackend(String name, Map<String, String> settings, String virtualDatabase) implements ConsoleAction {
+    public AddBackend {
+      settings = Map.copyOf(settings);
+    }
+  }
+
+  /** @param name null to let the controller name it */
+  record Checkpoint(String name, String virtualDatabase) implements ConsoleAction {}
+
+  record PurgeLog(String beforeCheckpoint, String virtualDatabase) implements ConsoleAction {}
 
   record Shutdown() implements ConsoleAction {}
 

@@ -12,8 +12,9 @@ import org.jline.reader.LineReader;
 import org.jline.reader.ParsedLine;
 
 /**
- * Tab completion: command words from {@link CommandHelp}, and virtual database, backend and operation names asked
- * from the admin API at the moment Tab is pressed (so that it follows the controller, not the console's start).
+ * Tab completion: command words from {@link CommandHelp}, and virtual database, backend, dump, checkpoint and
+ * operation names asked from the admin API at the moment Tab is pressed (so that it follows the controller, not the
+ * console's start).
  */
 final class ConsoleCompleter implements Completer {
 
@@ -24,7 +25,17 @@ final class ConsoleCompleter implements Completer {
     List<String> backends();
 
     List<String> operations();
+
+    List<String> dumps();
+
+    List<String> checkpoints();
   }
+
+  /** The backuper names {@code add backend ... backuper=} accepts. */
+  private static final List<String> BACKUPERS = List.of("pgDump", "jdbcCopy");
+  /** The commands that end with an optional {@code in VDB}. */
+  private static final Set<String> TAKES_IN = Set.of("disable", "enable", "backup", "restore", "add", "checkpoint",
+      "purge");
 
   private final Names names;
 
@@ -35,7 +46,9 @@ final class ConsoleCompleter implements Completer {
   @Override
   public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
     for (String word : candidates(line.words().subList(0, line.wordIndex()))) {
-      candidates.add(new Candidate(word));
+      // "url=" is half a word: no space after it.
+      boolean whole = !word.endsWith("=");
+      candidates.add(new Candidate(word, word, null, null, null, null, whole));
     }
   }
 
@@ -59,10 +72,42 @@ final class ConsoleCompleter implements Completer {
     if (verb.equals("watch")) {
       return n == 1 ? List.of("operation") : n == 2 ? names.operations() : List.of();
     }
-    if (verb.equals("disable")) {
-      return n == 1 ? names.backends() : n == 2 ? List.of("in") : n == 3 ? names.virtualDatabases() : List.of();
+    if (TAKES_IN.contains(verb) && words.get(n - 1).equals("in")) {
+      return names.virtualDatabases();
     }
-    return List.of();
+    if (words.contains("in")) {
+      return List.of();
+    }
+    return switch (verb) {
+      case "disable", "enable" -> n == 1 ? names.backends() : n == 2 ? List.of("in") : List.of();
+      case "backup" -> n == 1 ? names.backends() : n == 2 ? List.of("as", "in") : n == 4 ? List.of("in") : List.of();
+      case "restore" -> n == 1 ? names.backends() : n == 2 ? List.of("from") : n == 3 ? names.dumps()
+          : n == 4 ? List.of("in") : List.of();
+      case "checkpoint" -> n <= 2 ? List.of("in") : List.of();
+      case "purge" -> n == 1 ? List.of("log") : n == 2 ? List.of("before") : n == 3 ? names.checkpoints()
+          : n == 4 ? List.of("in") : List.of();
+      case "add" -> n == 1 ? List.of("backend") : n == 2 ? List.of() : backendSettings(words.subList(3, n));
+      default -> List.of();
+    };
+  }
+
+  /** The settings of {@code add backend} not given yet, whole where the values are known, and "in". */
+  private List<String> backendSettings(List<String> given) {
+    List<String> out = new ArrayList<>();
+    for (String setting : ConsoleGrammar.BACKEND_SETTINGS) {
+      if (given.stream().anyMatch(w -> w.startsWith(setting.toLowerCase(Locale.ROOT) + "="))) {
+        continue;
+      }
+      if (setting.equals("from")) {
+        names.backends().forEach(b -> out.add("from=" + b));
+      } else if (setting.equals("backuper")) {
+        BACKUPERS.forEach(b -> out.add("backuper=" + b));
+      } else {
+        out.add(setting + "=");
+      }
+    }
+    out.add("in");
+    return out;
   }
 
   private static List<String> firstWords() {
@@ -89,17 +134,31 @@ final class ConsoleCompleter implements Completer {
 
       @Override
       public List<String> backends() {
-        Set<String> backends = new LinkedHashSet<>();
-        for (String vdb : virtualDatabases()) {
-          backends.addAll(collect("/api/virtualdatabases/" + AdminClient.segment(vdb) + "/backends", "backends",
-              "name"));
-        }
-        return new ArrayList<>(backends);
+        return fromEveryVirtualDatabase("backends");
       }
 
       @Override
       public List<String> operations() {
         return collect("/api/operations", "operations", "id");
+      }
+
+      @Override
+      public List<String> dumps() {
+        return fromEveryVirtualDatabase("dumps");
+      }
+
+      @Override
+      public List<String> checkpoints() {
+        return fromEveryVirtualDatabase("checkpoints");
+      }
+
+      /** The names in {@code /api/virtualdatabases/{vdb}/{list}} of every virtual database, each once. */
+      private List<String> fromEveryVirtualDatabase(String list) {
+        Set<String> all = new LinkedHashSet<>();
+        for (String vdb : virtualDatabases()) {
+          all.addAll(collect("/api/virtualdatabases/" + AdminClient.segment(vdb) + "/" + list, list, "name"));
+        }
+        return new ArrayList<>(all);
       }
 
       private List<String> collect(String path, String array, String field) {

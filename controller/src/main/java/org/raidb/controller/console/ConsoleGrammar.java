@@ -1,16 +1,21 @@
 package org.raidb.controller.console;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The console's command language, C-JDBC style: {@code show backends shop}, {@code disable pg2 in shop}. Command
- * words are case-insensitive; names (virtual databases, backends) are kept as typed.
+ * words are case-insensitive; names (virtual databases, backends, dumps, checkpoints) are kept as typed.
  */
 final class ConsoleGrammar {
   private static final List<String> SHOWABLE = List.of("virtualdatabases", "backends", "checkpoints", "dumps",
       "operations");
+  /** The settings {@code add backend} takes, spelled as the admin API's parameters. */
+  static final List<String> BACKEND_SETTINGS = List.of("url", "user", "password", "from", "backuper", "weight",
+      "poolSize");
 
   private ConsoleGrammar() {}
 
@@ -25,6 +30,12 @@ final class ConsoleGrammar {
       case "show" -> show(rest);
       case "watch" -> watch(rest);
       case "disable" -> disable(rest);
+      case "enable" -> enable(rest);
+      case "backup" -> backup(rest);
+      case "restore" -> restore(rest);
+      case "add" -> addBackend(rest);
+      case "checkpoint" -> checkpoint(rest);
+      case "purge" -> purgeLog(rest);
       case "shutdown" -> noArguments(rest, "shutdown", new ConsoleAction.Shutdown());
       case "help" -> help(rest);
       case "exit", "quit" -> noArguments(rest, verb, new ConsoleAction.Exit());
@@ -62,13 +73,90 @@ final class ConsoleGrammar {
   }
 
   private static ConsoleAction disable(List<String> rest) throws ConsoleUsageException {
-    if (rest.size() == 1) {
-      return new ConsoleAction.Disable(rest.get(0), null);
+    Target t = Target.of(rest);
+    return new ConsoleAction.Disable(onlyBackend(t, "disable"), t.virtualDatabase());
+  }
+
+  private static ConsoleAction enable(List<String> rest) throws ConsoleUsageException {
+    Target t = Target.of(rest);
+    return new ConsoleAction.Enable(onlyBackend(t, "enable"), t.virtualDatabase());
+  }
+
+  private static String onlyBackend(Target t, String command) throws ConsoleUsageException {
+    if (t.args().size() != 1) {
+      throw usage(command);
     }
-    if (rest.size() == 3 && rest.get(1).equalsIgnoreCase("in")) {
-      return new ConsoleAction.Disable(rest.get(0), rest.get(2));
+    return t.args().get(0);
+  }
+
+  private static ConsoleAction backup(List<String> rest) throws ConsoleUsageException {
+    Target t = Target.of(rest);
+    List<String> args = t.args();
+    if (args.size() == 1) {
+      return new ConsoleAction.Backup(args.get(0), null, t.virtualDatabase());
     }
-    throw usage("disable");
+    if (args.size() == 3 && args.get(1).equalsIgnoreCase("as")) {
+      return new ConsoleAction.Backup(args.get(0), args.get(2), t.virtualDatabase());
+    }
+    throw usage("backup");
+  }
+
+  private static ConsoleAction restore(List<String> rest) throws ConsoleUsageException {
+    Target t = Target.of(rest);
+    List<String> args = t.args();
+    if (args.size() != 3 || !args.get(1).equalsIgnoreCase("from")) {
+      throw usage("restore");
+    }
+    return new ConsoleAction.Restore(args.get(0), args.get(2), t.virtualDatabase());
+  }
+
+  private static ConsoleAction addBackend(List<String> rest) throws ConsoleUsageException {
+    Target t = Target.of(rest);
+    List<String> args = t.args();
+    if (args.size() < 2 || !args.get(0).equalsIgnoreCase("backend") || args.get(1).contains("=")) {
+      throw usage("add backend");
+    }
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (String word : args.subList(2, args.size())) {
+      int eq = word.indexOf('=');
+      String key = eq < 0 ? null : BACKEND_SETTINGS.stream().filter(k -> k.equalsIgnoreCase(word.substring(0, eq)))
+          .findFirst().orElse(null);
+      if (key == null) {
+        throw new ConsoleUsageException("'" + word + "' is not a setting of add backend: it takes "
+            + String.join("=, ", BACKEND_SETTINGS) + "=");
+      }
+      // Split at the first '=' only: JDBC URLs and passwords may hold more.
+      String value = word.substring(eq + 1);
+      if (value.isEmpty()) {
+        throw new ConsoleUsageException("setting '" + key + "' of add backend has no value: " + key + "=VALUE");
+      }
+      if (settings.put(key, value) != null) {
+        throw new ConsoleUsageException("setting '" + key + "' of add backend is given twice");
+      }
+    }
+    if (!settings.containsKey("url")) {
+      throw usage("add backend");
+    }
+    return new ConsoleAction.AddBackend(args.get(1), settings, t.virtualDatabase());
+  }
+
+  private static ConsoleAction checkpoint(List<String> rest) throws ConsoleUsageException {
+    Target t = Target.of(rest);
+    List<String> args = t.args();
+    // "checkpoint in" is a forgotten VDB far more often than a checkpoint named "in".
+    if (args.size() > 1 || args.size() == 1 && args.get(0).equalsIgnoreCase("in")) {
+      throw usage("checkpoint");
+    }
+    return new ConsoleAction.Checkpoint(args.isEmpty() ? null : args.get(0), t.virtualDatabase());
+  }
+
+  private static ConsoleAction purgeLog(List<String> rest) throws ConsoleUsageException {
+    Target t = Target.of(rest);
+    List<String> args = t.args();
+    if (args.size() != 3 || !args.get(0).equalsIgnoreCase("log") || !args.get(1).equalsIgnoreCase("before")) {
+      throw usage("purge log");
+    }
+    return new ConsoleAction.PurgeLog(args.get(2), t.virtualDatabase());
   }
 
   private static ConsoleAction help(List<String> rest) throws ConsoleUsageException {
@@ -101,5 +189,16 @@ final class ConsoleGrammar {
   private static ConsoleUsageException usage(String command) {
     CommandHelp help = CommandHelp.find(command).orElseThrow();
     return new ConsoleUsageException("usage: " + help.syntax() + "   (example: " + help.example() + ")");
+  }
+
+  /** A command's arguments with its optional trailing {@code in VDB} taken off (null: the only one). */
+  private record Target(List<String> args, String virtualDatabase) {
+    static Target of(List<String> rest) {
+      int n = rest.size();
+      if (n >= 2 && rest.get(n - 2).equalsIgnoreCase("in")) {
+        return new Target(rest.subList(0, n - 2), rest.get(n - 1));
+      }
+      return new Target(rest, null);
+    }
   }
 }

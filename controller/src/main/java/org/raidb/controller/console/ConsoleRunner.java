@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Runs parsed console commands against the admin API and prints their results for people. */
 final class ConsoleRunner {
@@ -32,6 +34,9 @@ final class ConsoleRunner {
     } catch (AdminCallException e) {
       err.println("error: " + e.getMessage());
       return e.isConnectionProblem() ? ConsoleExit.NO_CONNECTION : ConsoleExit.COMMAND_FAILED;
+    } catch (OperationFailedException e) {
+      err.println("error: " + e.getMessage());
+      return ConsoleExit.COMMAND_FAILED;
     } finally {
       out.flush();
       err.flush();
@@ -39,7 +44,7 @@ final class ConsoleRunner {
   }
 
   /** Exit is the caller's business (the interactive loop); here it only needs to be a valid command. */
-  void execute(ConsoleAction action) throws AdminCallException, ConsoleUsageException {
+  void execute(ConsoleAction action) throws AdminCallException, ConsoleUsageException, OperationFailedException {
     // Java 17: no pattern matching in switch yet.
     if (action instanceof ConsoleAction.ShowVirtualDatabases) {
       showVirtualDatabases();
@@ -52,9 +57,25 @@ final class ConsoleRunner {
     } else if (action instanceof ConsoleAction.ShowOperations) {
       showOperations();
     } else if (action instanceof ConsoleAction.WatchOperation w) {
-      watch(w.id());
+      watch(client.get("/api/operations/" + w.id()));
     } else if (action instanceof ConsoleAction.Disable d) {
       disable(d);
+    } else if (action instanceof ConsoleAction.Enable e) {
+      follow(client.post(backendPath(e.backend(), e.virtualDatabase(), "enable") + "/enable"));
+    } else if (action instanceof ConsoleAction.Backup b) {
+      follow(client.post(backendPath(b.backend(), b.virtualDatabase(), "backup") + "/backup",
+          b.dump() == null ? Map.of() : Map.of("as", b.dump())));
+    } else if (action instanceof ConsoleAction.Restore r) {
+      follow(client.post(backendPath(r.backend(), r.virtualDatabase(), "restore") + "/restore",
+          Map.of("dump", r.dump())));
+    } else if (action instanceof ConsoleAction.AddBackend a) {
+      addBackend(a);
+    } else if (action instanceof ConsoleAction.Checkpoint c) {
+      checkpoint(c);
+    } else if (action instanceof ConsoleAction.PurgeLog p) {
+      String vdb = virtualDatabase(p.virtualDatabase(), "purge log before " + p.beforeCheckpoint());
+      out.println(client.post(vdbPath(vdb) + "/purge", Map.of("before", p.beforeCheckpoint())).path("message")
+          .asText());
     } else if (action instanceof ConsoleAction.Shutdown) {
       out.println(client.post("/api/shutdown").path("message").asText());
     } else if (action instanceof ConsoleAction.Help h) {
@@ -98,11 +119,11 @@ final class ConsoleRunner {
   }
 
   private void showDumps(String vdb) throws AdminCallException {
-    TextTable table = new TextTable("VDB", "DUMP", "CHECKPOINT", "FORMAT", "SIZE", "CREATED", "PATH");
+    TextTable table = new TextTable("VDB", "DUMP", "BACKEND", "CHECKPOINT", "FORMAT", "SIZE", "CREATED", "PATH");
     for (String name : namedOrAll(vdb)) {
       for (JsonNode d : client.get(vdbPath(name) + "/dumps").path("dumps")) {
-        table.row(name, textOrNull(d, "name"), textOrNull(d, "checkpoint"), textOrNull(d, "format"),
-            textOrNull(d, "sizeBytes"), textOrNull(d, "created"), textOrNull(d, "path"));
+        table.row(name, textOrNull(d, "name"), textOrNull(d, "backend"), textOrNull(d, "checkpoint"),
+            textOrNull(d, "format"), textOrNull(d, "sizeBytes"), textOrNull(d, "created"), textOrNull(d, "path"));
       }
     }
     out.print(table.isEmpty() ? "no dumps\n" : table.render());
@@ -119,33 +140,77 @@ final class ConsoleRunner {
     out.print(table.isEmpty() ? "no operations\n" : table.render());
   }
 
-  /** Redraws one line in place until the operation ends; an interrupt (Ctrl-C) stops watching only. */
-  private void watch(long id) throws AdminCallException {
+  /**
+   * Redraws one operation's line in place until it ends, starting from {@code op} as last seen; returns it as last
+   * seen. An interrupt (Ctrl-C) stops watching only: the operation runs in the controller.
+   */
+  private JsonNode watch(JsonNode op) throws AdminCallException {
+    long id = op.path("id").asLong();
     int previousLength = 0;
     while (true) {
-      JsonNode op = client.get("/api/operations/" + id);
       String line = ProgressLine.of(op);
       out.print("\r" + line + " ".repeat(Math.max(0, previousLength - line.length())));
       out.flush();
       previousLength = line.length();
       if (!"running".equals(op.path("state").asText())) {
         out.println();
-        return;
+        return op;
       }
       try {
         Thread.sleep(pollInterval.toMillis());
+        op = client.get("/api/operations/" + id);
       } catch (InterruptedException e) {
-        out.println();
-        out.println("stopped watching; operation #" + id + " goes on");
-        return;
+        return stoppedWatching(op);
+      } catch (AdminCallException e) {
+        // Ctrl-C during the call itself reaches us as a failed call with the interrupt flag set.
+        if (!Thread.currentThread().isInterrupted()) {
+          throw e;
+        }
+        return stoppedWatching(op);
       }
     }
   }
 
+  private JsonNode stoppedWatching(JsonNode op) {
+    long id = op.path("id").asLong();
+    out.println();
+    out.println("stopped watching; operation #" + id + " goes on ('watch operation " + id + "' shows it again)");
+    return op;
+  }
+
+  /** Watches the operation a 202 answer started until it ends: its failure is the command's. */
+  private void follow(JsonNode started) throws AdminCallException, OperationFailedException {
+    out.println(started.path("message").asText());
+    JsonNode op = watch(started.path("operation"));
+    if ("failed".equals(op.path("state").asText())) {
+      throw new OperationFailedException(op.path("kind").asText() + " of " + op.path("target").asText() + " failed: "
+          + op.path("message").asText("see the controller log"));
+    }
+  }
+
   private void disable(ConsoleAction.Disable d) throws AdminCallException, ConsoleUsageException {
-    String vdb = d.virtualDatabase() != null ? d.virtualDatabase() : onlyVirtualDatabase("disable " + d.backend());
-    JsonNode answer = client.post(vdbPath(vdb) + "/backends/" + AdminClient.segment(d.backend()) + "/disable");
+    JsonNode answer = client.post(backendPath(d.backend(), d.virtualDatabase(), "disable") + "/disable");
     out.println(answer.path("message").asText());
+    String checkpoint = textOrNull(answer.path("backend"), "lastCheckpoint");
+    if (checkpoint != null) {
+      out.println("last checkpoint " + checkpoint + ": 'enable " + d.backend() + "' replays the log from there");
+    }
+  }
+
+  private void addBackend(ConsoleAction.AddBackend a) throws AdminCallException, ConsoleUsageException,
+      OperationFailedException {
+    String vdb = virtualDatabase(a.virtualDatabase(), "add backend " + a.name() + " ...");
+    Map<String, String> parameters = new LinkedHashMap<>(a.settings());
+    parameters.put("name", a.name());
+    follow(client.post(vdbPath(vdb) + "/backends", parameters));
+  }
+
+  private void checkpoint(ConsoleAction.Checkpoint c) throws AdminCallException, ConsoleUsageException {
+    String vdb = virtualDatabase(c.virtualDatabase(), c.name() == null ? "checkpoint" : "checkpoint " + c.name());
+    JsonNode cp = client.post(vdbPath(vdb) + "/checkpoints", c.name() == null ? Map.of() : Map.of("name", c.name()))
+        .path("checkpoint");
+    out.println("checkpoint " + cp.path("name").asText() + " recorded in " + vdb + " at write position "
+        + cp.path("writePosition").asText());
   }
 
   private List<String> namedOrAll(String vdb) throws AdminCallException {
@@ -158,7 +223,17 @@ final class ConsoleRunner {
     return names;
   }
 
-  private String onlyVirtualDatabase(String command) throws AdminCallException, ConsoleUsageException {
+  /** The path of a backend; {@code command} is the command's first word, for the hint when VDB is needed. */
+  private String backendPath(String backend, String vdb, String command)
+      throws AdminCallException, ConsoleUsageException {
+    return vdbPath(virtualDatabase(vdb, command + " " + backend)) + "/backends/" + AdminClient.segment(backend);
+  }
+
+  /** The virtual database named, else the only one administered; {@code command} is the hint when VDB is needed. */
+  private String virtualDatabase(String named, String command) throws AdminCallException, ConsoleUsageException {
+    if (named != null) {
+      return named;
+    }
     List<String> names = virtualDatabaseNames();
     if (names.size() != 1) {
       throw new ConsoleUsageException("which virtual database? you administer " + names + ": " + command + " in VDB");

@@ -2,8 +2,6 @@ package org.raidb.controller.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -12,9 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.Controller;
 import org.raidb.controller.admin.AdminTestController;
 import org.raidb.controller.backend.BackendState;
-import org.raidb.controller.cli.RaidbCommand;
 import org.raidb.test.PostgresClusterExtension;
-import picocli.CommandLine;
 
 /** {@code raidb console -c ...} as a script runs it: output, error message and exit status. */
 class ConsoleIT {
@@ -33,30 +29,13 @@ class ConsoleIT {
     controller.close();
   }
 
-  /** What one {@code raidb console} run printed and returned. */
-  private record Run(int exit, String out, String err) {}
-
-  private static Run console(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine raidb = new CommandLine(new RaidbCommand());
-    raidb.setOut(new PrintWriter(out, true));
-    raidb.setErr(new PrintWriter(err, true));
-    String[] all = new String[args.length + 1];
-    all[0] = "console";
-    System.arraycopy(args, 0, all, 1, args.length);
-    int exit = raidb.execute(all);
-    return new Run(exit, out.toString(), err.toString());
-  }
-
-  private static Run asShopAdmin(String command) {
-    return console("--port", String.valueOf(controller.adminPort()), "--user", "admin", "--password", "adminpw",
-        "-c", command);
+  private static ConsoleRun asShopAdmin(String command) {
+    return ConsoleRun.asShopAdmin(controller.adminPort(), command);
   }
 
   @Test
   void showBackendsPrintsATableOfTheBackends() {
-    Run run = asShopAdmin("show backends");
+    ConsoleRun run = asShopAdmin("show backends");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("VDB   BACKEND  STATE").contains("shop  pg1      enabled")
         .contains("shop  pg2      enabled").doesNotContain("books");
@@ -64,19 +43,17 @@ class ConsoleIT {
   }
 
   @Test
-  void showVirtualDatabasesAndTheEmptyLists() {
-    Run vdbs = asShopAdmin("show virtualdatabases");
+  void showVirtualDatabasesAndTheEmptyOperationList() {
+    ConsoleRun vdbs = asShopAdmin("show virtualdatabases");
     assertThat(vdbs.exit()).isZero();
     assertThat(vdbs.out()).contains("shop  raidb1  optimisticTransaction  all         roundRobin   2/2 enabled");
-    assertThat(asShopAdmin("show checkpoints").out()).isEqualTo("no checkpoints\n");
-    assertThat(asShopAdmin("show dumps shop").out()).isEqualTo("no dumps\n");
     assertThat(asShopAdmin("show operations").out()).isEqualTo("no operations\n");
   }
 
   @Test
   void disableFromTheConsoleTakesTheBackendOut() {
-    Run run = console("--url", "http://127.0.0.1:" + controller.adminPort(), "-u", "booksadmin", "-p", "bookspw",
-        "-c", "disable pg2");
+    ConsoleRun run = ConsoleRun.console("--url", "http://127.0.0.1:" + controller.adminPort(), "-u", "booksadmin",
+        "-p", "bookspw", "-c", "disable pg2");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("backend pg2 disabled; 1 backend(s) left enabled");
     assertThat(controller.virtualDatabase("books").backends().get(1).state()).isEqualTo(BackendState.DISABLED);
@@ -85,7 +62,7 @@ class ConsoleIT {
 
   @Test
   void anUnknownCommandExits2WithAClearMessage() {
-    Run run = asShopAdmin("frobnicate");
+    ConsoleRun run = asShopAdmin("frobnicate");
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err()).contains("unknown command 'frobnicate': type 'help' for the list of commands");
     assertThat(run.out()).isEmpty();
@@ -93,17 +70,18 @@ class ConsoleIT {
 
   @Test
   void aRefusedCommandExits1NamingWhatIsUnknownOrForbidden() {
-    Run unknown = asShopAdmin("disable pg9 in shop");
+    ConsoleRun unknown = asShopAdmin("disable pg9 in shop");
     assertThat(unknown.exit()).isEqualTo(1);
     assertThat(unknown.err()).contains("error: unknown backend 'pg9' in virtual database 'shop'");
-    Run forbidden = asShopAdmin("show backends books");
+    ConsoleRun forbidden = asShopAdmin("show backends books");
     assertThat(forbidden.exit()).isEqualTo(1);
     assertThat(forbidden.err()).contains("not the admin of virtual database 'books'");
   }
 
   @Test
   void wrongCredentialsExit3() {
-    Run run = console("--port", String.valueOf(controller.adminPort()), "--password", "wrong", "-c", "show backends");
+    ConsoleRun run = ConsoleRun.console("--port", String.valueOf(controller.adminPort()), "--password", "wrong", "-c",
+        "show backends");
     assertThat(run.exit()).isEqualTo(3);
     assertThat(run.err()).contains("refused these credentials");
   }
@@ -114,7 +92,8 @@ class ConsoleIT {
     try (ServerSocket s = new ServerSocket(0)) {
       closedPort = s.getLocalPort();
     }
-    Run run = console("--port", String.valueOf(closedPort), "--password", "x", "-c", "show virtualdatabases");
+    ConsoleRun run = ConsoleRun.console("--port", String.valueOf(closedPort), "--password", "x", "-c",
+        "show virtualdatabases");
     assertThat(run.exit()).isEqualTo(3);
     assertThat(run.err()).contains("cannot reach the controller's admin API at http://127.0.0.1:" + closedPort)
         .contains("connection refused").doesNotContain("Exception");
