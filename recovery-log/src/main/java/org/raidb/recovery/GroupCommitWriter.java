@@ -49,6 +49,8 @@ final class GroupCommitWriter implements AutoCloseable {
   private final AtomicLong entriesWritten = new AtomicLong();
   private volatile long lastDurablePosition;
   private volatile SQLException failure;
+  private PreparedStatement insert;
+  private PreparedStatement update;
 
   GroupCommitWriter(Connection connection, RecoveryLogConfig config, LogEntryRows rows, long lastPosition)
       throws SQLException {
@@ -149,8 +151,12 @@ final class GroupCommitWriter implements AutoCloseable {
     }
     long highest = -1;
     int appended = 0;
-    try (PreparedStatement insert = connection.prepareStatement(rows.insert);
-        PreparedStatement update = connection.prepareStatement(rows.updateOutcome)) {
+    try {
+      // Prepared once per writer: parsing them for every batch was a good part of a one-entry commit.
+      if (insert == null) {
+        insert = connection.prepareStatement(rows.insert);
+        update = connection.prepareStatement(rows.updateOutcome);
+      }
       int updates = 0;
       for (Operation op : batch) {
         if (op instanceof Append a) {
