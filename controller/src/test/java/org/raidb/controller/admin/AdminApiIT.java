@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.Base64;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +24,6 @@ class AdminApiIT {
   static final PostgresClusterExtension pg = PostgresClusterExtension.servers(2).database("shop");
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final HttpClient http = HttpClient.newHttpClient();
   private Controller controller;
 
   @BeforeEach
@@ -43,13 +37,7 @@ class AdminApiIT {
   }
 
   private HttpResponse<String> call(String method, String path, String user, String password) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + controller.adminPort() + path))
-        .method(method, HttpRequest.BodyPublishers.noBody());
-    if (user != null) {
-      request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-          (user + ":" + password).getBytes(StandardCharsets.UTF_8)));
-    }
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return new AdminHttp(controller).call(method, path, user, password);
   }
 
   private HttpResponse<String> asShopAdmin(String method, String path) throws Exception {

@@ -4,15 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,15 +22,15 @@ class RecoveryAdminIT {
   @RegisterExtension
   static final PostgresClusterExtension pg = PostgresClusterExtension.servers(2).database("shop");
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private final HttpClient http = HttpClient.newHttpClient();
   private Controller controller;
+  private AdminHttp http;
 
   @BeforeEach
   void startController() throws Exception {
     pg.cluster().ensureAllRunning();
     pg.cluster().recreateDatabases();
     controller = AdminTestController.start(pg);
+    http = new AdminHttp(controller);
   }
 
   @AfterEach
@@ -44,11 +39,7 @@ class RecoveryAdminIT {
   }
 
   private HttpResponse<String> call(String method, String path, String user, String password) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + controller.adminPort() + path))
-        .method(method, HttpRequest.BodyPublishers.noBody())
-        .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-            (user + ":" + password).getBytes(StandardCharsets.UTF_8))).build();
-    return http.send(request, HttpResponse.BodyHandlers.ofString());
+    return http.call(method, path, user, password);
   }
 
   private HttpResponse<String> shop(String method, String path) throws Exception {
@@ -60,7 +51,7 @@ class RecoveryAdminIT {
   }
 
   private static JsonNode json(HttpResponse<String> r) throws Exception {
-    return JSON.readTree(r.body());
+    return AdminHttp.json(r);
   }
 
   private static String q(String value) {
