@@ -233,6 +233,25 @@ class JdbcCopierIT {
   }
 
   @Test
+  void aPostgresTargetIsOneTransactionThatAViewOnAReplacedTableStopsWholly() throws Exception {
+    loadSample(pg.server(0));
+    try (Connection target = pg.server(1).connect()) {
+      SampleDatabase.createOnPostgres(target);
+      SampleDatabase.execute(target, "UPDATE customers SET balance = 99 WHERE id = 1",
+          "CREATE VIEW rich AS SELECT * FROM customers WHERE balance > 50");
+    }
+    assertThatThrownBy(() -> copier.copy(endpoint(pg.server(0)), endpoint(pg.server(1)), CopyProgress.NONE))
+        .isInstanceOf(BackupException.class)
+        .hasMessageContaining("PostgreSQL target refused DROP TABLE IF EXISTS \"customers\", \"empty_table\", \"orders\"")
+        .hasMessageContaining("view rich depends on table customers")
+        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("2BP01");
+    try (Connection target = pg.server(1).connect()) {
+      assertThat(TableChecksum.rowCount(target, "customers WHERE id = 1 AND balance = 99")).isEqualTo(1);
+      assertThat(TableChecksum.rowCount(target, "rich")).isEqualTo(2);
+    }
+  }
+
+  @Test
   void theControllersOwnTablesAreCopiedOnlyWhenAskedTo() throws Exception {
     loadSample(pg.server(0));
     JdbcCopier everything = (JdbcCopier) Backupers.byName("jdbcCopy", Map.of("skipTablePrefix", "", "batchSize", "2"));
