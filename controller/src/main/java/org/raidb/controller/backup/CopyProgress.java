@@ -2,7 +2,8 @@ package org.raidb.controller.backup;
 
 /**
  * How a backuper reports progress, so that the admin API can show "rows copied of total, rate, time
- * left". Calls come from the thread doing the work; implementations must be quick.
+ * left". Calls never overlap, but may come from a thread the backuper started (pgDump reports from
+ * the thread reading the tool's output); implementations must be quick and must not throw.
  *
  * <p>A run has one or more steps (dumping, then restoring, for a copy through a file). Each step
  * begins with {@link #begin}; the units {@link #advance} reports count from zero within that step.

@@ -138,6 +138,12 @@ public final class SampleDatabase {
         rs.next();
         assertThat(rs.getLong(1)).as("key of a new customer").isEqualTo(NEXT_CUSTOMER_ID);
       }
+      try (ResultSet rs = s.executeQuery("SELECT country, active, balance FROM customers WHERE name = 'new'")) {
+        rs.next();
+        assertThat(rs.getString(1)).as("literal defaults came along").isEqualTo("FR");
+        assertThat(rs.getBoolean(2)).isTrue();
+        assertThat(rs.getBigDecimal(3)).isEqualByComparingTo("0");
+      }
       try (ResultSet rs = s.executeQuery(postgres ? "SELECT nextval('invoice_numbers')" : "SELECT NEXTVAL(invoice_numbers)")) {
         rs.next();
         assertThat(rs.getLong(1)).as("next invoice number").isEqualTo(NEXT_INVOICE_NUMBER);

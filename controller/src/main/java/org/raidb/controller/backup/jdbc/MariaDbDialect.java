@@ -180,7 +180,7 @@ final class MariaDbDialect extends Dialect {
    */
   @Override
   public List<String> targetSessionSetup() {
-    return List.of("SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_AUTO_VALUE_ON_ZERO')", "SET SESSION foreign_key_checks = 0");
+    return List.of("SET SESSION sql_mode = CONCAT_WS(',', NULLIF(@@sql_mode, ''), 'NO_AUTO_VALUE_ON_ZERO')", "SET SESSION foreign_key_checks = 0");
   }
 
   @Override

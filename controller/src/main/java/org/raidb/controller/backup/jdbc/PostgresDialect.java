@@ -113,6 +113,35 @@ final class PostgresDialect extends Dialect {
     return called ? last + rs.getLong(lastValueColumn + 2) : rs.getLong(lastValueColumn + 1);
   }
 
+  /**
+   * Auto-increment columns become serial types, as pg_dump writes the columns most schemas declare:
+   * a later pgDump restore over this table can then drop its default (pg_restore --clean cannot
+   * drop an identity column's).
+   */
+  @Override
+  protected String columnTypeSql(TableDefinition table, ColumnDefinition column) {
+    if (!column.isAutoIncrement()) {
+      return super.columnTypeSql(table, column);
+    }
+    return switch (column.type().kind()) {
+      case SMALLINT -> "smallserial";
+      case INTEGER -> "serial";
+      default -> "bigserial"; // BIGINT, or a MariaDB BIGINT UNSIGNED read as DECIMAL(20,0)
+    };
+  }
+
+  @Override
+  protected String autoIncrementSql() {
+    return "";
+  }
+
+  /** setval with is_called false: the next nextval returns {@code next} itself. */
+  @Override
+  public List<String> restartAutoIncrement(String table, String column, long next) {
+    return List.of("SELECT setval(pg_get_serial_sequence(" + stringLiteral(quote(table)) + ", " + stringLiteral(column) + "), "
+        + next + ", false)");
+  }
+
   @Override
   protected String typeSql(ColumnType type) {
     return switch (type.kind()) {
