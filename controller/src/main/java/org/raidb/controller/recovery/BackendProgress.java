@@ -36,8 +36,10 @@ final class BackendProgress {
   }
 
   void missed(long position) {
-    if (unsettled.remove(position)) {
+    // Into missed before out of unsettled: a concurrent forgetBelowEdge must never see it in neither.
+    if (unsettled.contains(position)) {
       missed.add(position);
+      unsettled.remove(position);
       signalIfSettled();
     }
   }
@@ -91,13 +93,7 @@ final class BackendProgress {
    * holds too.
    */
   Edge edge() {
-    long lowestMissing = Long.MAX_VALUE;
-    if (!missed.isEmpty()) {
-      lowestMissing = missed.first();
-    }
-    if (!unsettled.isEmpty()) {
-      lowestMissing = Math.min(lowestMissing, unsettled.first());
-    }
+    long lowestMissing = lowestMissing();
     long checkpoint = lowestMissing == Long.MAX_VALUE ? frozenAt : lowestMissing - 1;
     List<Long> above = appliedAbove.tailSet(checkpoint, false).stream().toList();
     return new Edge(checkpoint, above);
@@ -105,20 +101,19 @@ final class BackendProgress {
 
   /** Applied items below every unsettled and missed one need not be remembered one by one. */
   private void forgetBelowEdge() {
-    long lowest = Long.MAX_VALUE;
-    Long u = unsettled.isEmpty() ? null : unsettled.first();
-    Long m = missed.isEmpty() ? null : missed.first();
-    if (u != null) {
-      lowest = u;
-    }
-    if (m != null) {
-      lowest = Math.min(lowest, m);
-    }
+    long lowest = lowestMissing();
     if (lowest == Long.MAX_VALUE) {
       appliedAbove.clear();
     } else {
       appliedAbove.headSet(lowest, false).clear();
     }
+  }
+
+  /** The lowest position unsettled or missed, MAX_VALUE if none; safe while other threads change the sets. */
+  private long lowestMissing() {
+    Long u = unsettled.ceiling(Long.MIN_VALUE);
+    Long m = missed.ceiling(Long.MIN_VALUE);
+    return Math.min(u == null ? Long.MAX_VALUE : u, m == null ? Long.MAX_VALUE : m);
   }
 
   /** A checkpoint position and the items after it the backend already holds. */

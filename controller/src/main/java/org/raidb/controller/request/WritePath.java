@@ -33,6 +33,7 @@ import org.raidb.driver.protocol.SqlStates;
  * which may disable a backend, and the statement's locks are released.
  */
 final class WritePath {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WritePath.class);
   private final VirtualDatabase vdb;
   private final BackendConnections connections;
 
@@ -122,10 +123,22 @@ final class WritePath {
       futures.add(0, f);
     }
     outcome.futures = futures;
-    for (CompletableFuture<BackendOutcome> f : futures) {
-      f.thenAccept(tracker::add);
+    for (int i = 0; i < futures.size(); i++) {
+      DatabaseBackend b = lanes.get(i).backend();
+      // An answer is counted even if the work itself blew up, so that the request always completes.
+      futures.get(i).whenComplete((o, e) -> tracker.add(o != null ? o : internalFailure(b, e)));
     }
-    tracker.all().thenAccept(all -> outcome.resolved.complete(finish(all, outcome, statement, tx, whenAllDone, logged)));
+    tracker.all().whenComplete((all, e) -> {
+      try {
+        if (e != null) {
+          throw e;
+        }
+        outcome.resolved.complete(finish(all, outcome, statement, tx, whenAllDone, logged));
+      } catch (Throwable t) {
+        log.error("resolving the answers to [{}] failed", statement, t);
+        outcome.resolved.completeExceptionally(t);
+      }
+    });
     return outcome;
   }
 
@@ -160,6 +173,12 @@ final class WritePath {
       whenAllDone.run();
     }
     return res;
+  }
+
+  private static BackendOutcome internalFailure(DatabaseBackend b, Throwable e) {
+    log.error("work on backend {} failed unexpectedly", b.name(), e);
+    return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
+        SqlStates.INTERNAL_ERROR, e));
   }
 
   private BackendOutcome runOne(BackendLane lane, BackendWork work, boolean ownsConnection, SessionState s,
