@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.raidb.balancer.ErrorCheckingLoadBalancer;
 import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
@@ -40,10 +41,12 @@ public final class RequestManager {
   private final VirtualDatabase vdb;
   private final BackendConnections connections = new BackendConnections();
   private final WritePath writes;
+  private final CheckedReads checkedReads;
 
   public RequestManager(VirtualDatabase vdb) {
     this.vdb = vdb;
     this.writes = new WritePath(vdb, connections);
+    this.checkedReads = new CheckedReads(vdb, connections, writes);
   }
 
   public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
@@ -120,6 +123,9 @@ public final class RequestManager {
   // ---- reads ------------------------------------------------------------------------------------
 
   private StatementResult read(SessionState s, AnalyzedStatement a, ExecuteRequest r) throws SQLException {
+    if (vdb.balancer() instanceof ErrorCheckingLoadBalancer ec) {
+      return checkedReads.read(s, a, r, ec);
+    }
     Transaction tx = s.transaction();
     SQLException lastFailure = null;
     // A read whose backend fails is retried on another one, so that clients do not see a backend die.

@@ -1,0 +1,59 @@
+package org.raidb.controller.result;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+import org.raidb.driver.protocol.ColumnInfo;
+import org.raidb.driver.protocol.PayloadWriter;
+
+/**
+ * A SHA-256 of what a client would receive for a statement: column labels and types, then every row
+ * in order, each value as the wire protocol encodes it (so two backends agree exactly when the client
+ * could not tell their answers apart), and update counts. Error-checking levels compare these.
+ */
+public final class ResultFingerprint {
+  private ResultFingerprint() {}
+
+  /** The fingerprint of a statement's materialized results (result sets and update counts), as a comparable key. */
+  public static ByteBuffer of(List<Object> results) {
+    MessageDigest sha = sha256();
+    try (DigestOutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
+      PayloadWriter w = new PayloadWriter();
+      for (Object result : results) {
+        w.begin((byte) 0);
+        if (result instanceof MaterializedRows rows) {
+          for (ColumnInfo c : rows.columns()) {
+            w.writeString(c.label()).writeInt(c.jdbcType());
+          }
+          w.send(out);
+          for (Object[] row : rows.rows()) {
+            w.begin((byte) 1);
+            for (Object v : row) {
+              w.writeValue(v);
+            }
+            w.send(out);
+          }
+        } else {
+          w.writeString(String.valueOf(result));
+          w.send(out);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a null stream does not fail
+    }
+    return ByteBuffer.wrap(sha.digest());
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+}
