@@ -59,8 +59,9 @@ public final class BackendConnections {
     }
     try {
       c.close();
-    } catch (SQLException ignored) {
-      // a connection of a dead backend: nothing to release
+    } catch (SQLException | RuntimeException ignored) {
+      // A connection of a dead backend, or of a pool closed since it was borrowed (HikariCP then
+      // fails with a NullPointerException): nothing is left to release either way.
     }
   }
 }
