@@ -166,6 +166,16 @@ public final class RecoveryLog implements AutoCloseable {
   }
 
   /**
+   * Whether the log holds a COMMIT of the transaction that did not fail: the decision of a two-phase
+   * commit, read by a controller restarted between the two phases.
+   */
+  public boolean committed(long transactionId) throws RecoveryLogException {
+    return withCatalog("look up transaction " + transactionId, c -> c.queryLong("SELECT COUNT(*) FROM " + schema.log
+        + " WHERE vdb = ? AND tx_id = ? AND kind = 'COMMIT' AND outcome <> 'FAILED'", 0, config.virtualDatabase(),
+        transactionId) > 0);
+  }
+
+  /**
    * Items (auto-commit writes and DDL, commits) whose outcome was never recorded: after a controller
    * crash, the writes that were running on the backends when it died.
    */

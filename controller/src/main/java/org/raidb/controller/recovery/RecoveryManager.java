@@ -106,6 +106,7 @@ public final class RecoveryManager implements AutoCloseable {
       return;
     }
     RecoveryLog l = log();
+    PreparedTransactions.resolve(vdb, backends, l);
     List<Long> inDoubt = l.pendingItems();
     if (!inDoubt.isEmpty()) {
       log.warn("virtual database {}: the controller stopped while {} write(s) were running (log positions {}):"

@@ -293,19 +293,38 @@ public final class RequestManager {
     WriteLog writeLog = vdb.writeLog();
     if (lanes.isEmpty()) {
       // Nothing can commit where no backend is left: what the log holds of it is rolled back.
-      writeLog.logEnd(tx, s.virtualUser(), false, List.of()).awaitDurable();
-      vdb.scheduler().transactionDone(tx.id());
-      if (tx.isLogged()) {
-        writeLog.exitUnit();
-      }
+      endRolledBack(tx, s, lanes);
       return;
+    }
+    // RAIDb-0: a transaction that wrote on several backends commits in two phases.
+    String gid = commit && lanes.size() > 1 && vdb.commitsInTwoPhases() ? TwoPhaseCommit.gid(vdb.name(), tx.id()) : null;
+    if (gid != null) {
+      try {
+        TwoPhaseCommit.prepare(lanes, gid, vdb.backendThreads());
+      } catch (SQLException refused) {
+        endRolledBack(tx, s, lanes);
+        throw refused;
+      }
     }
     LoggedRequest logged;
     try {
       logged = writeLog.logEnd(tx, s.virtualUser(), commit, lanes.stream().map(BackendLane::backend).toList());
+      if (gid != null) {
+        logged.awaitDurable(); // the decision: from here on a restarted controller commits what is prepared
+        haltBetweenPhasesIfTesting();
+      }
     } catch (SQLException e) {
       // Without its COMMIT in the log the transaction cannot be acknowledged: it is rolled back.
-      if (commit) {
+      if (gid != null) {
+        for (BackendLane lane : lanes) {
+          try {
+            TwoPhaseCommit.finish(lane.connection(), false, gid);
+          } catch (SQLException ignored) {
+            // left prepared without a COMMIT in the log: rolled back at the next restart
+          }
+        }
+        endRolledBack(tx, s, lanes);
+      } else if (commit) {
         end(tx, s, false);
       }
       throw e;
@@ -322,7 +341,9 @@ public final class RequestManager {
       }
     };
     BackendWork work = c -> {
-      if (commit) {
+      if (gid != null) {
+        TwoPhaseCommit.finish(c, true, gid);
+      } else if (commit) {
         c.commit();
       } else {
         c.rollback();
@@ -336,6 +357,34 @@ public final class RequestManager {
         throw e;
       }
       // A rollback that fails leaves nothing applied; a dead backend was disabled by the resolver.
+    }
+  }
+
+  /** A transaction undone before its end was logged: its ROLLBACK is logged and what it held released. */
+  private void endRolledBack(Transaction tx, SessionState s, List<BackendLane> lanes) throws SQLException {
+    WriteLog writeLog = vdb.writeLog();
+    try {
+      writeLog.logEnd(tx, s.virtualUser(), false, List.of()).awaitDurable();
+    } finally {
+      for (BackendLane lane : lanes) {
+        if (tx.forget(lane.backend()) != null) {
+          connections.giveBack(lane.connection(), s);
+        }
+      }
+      vdb.scheduler().transactionDone(tx.id());
+      if (tx.isLogged()) {
+        writeLog.exitUnit();
+      }
+    }
+  }
+
+  /**
+   * Tests kill the controller between the two phases of a commit with this system property, to show
+   * that a restart finishes the transaction; it has no other use.
+   */
+  private static void haltBetweenPhasesIfTesting() {
+    if (Boolean.getBoolean("raidb.test.haltBetweenCommitPhases")) {
+      Runtime.getRuntime().halt(137);
     }
   }
 

@@ -116,6 +116,11 @@ public final class VirtualDatabase implements AutoCloseable {
     return checkpoint;
   }
 
+  /** RAIDb-0: each table has one copy, so a transaction writing on several backends commits in two phases. */
+  public boolean commitsInTwoPhases() {
+    return "raidb0".equals(config.replication().level());
+  }
+
   public WriteLog writeLog() {
     return writeLog;
   }
