@@ -44,7 +44,7 @@ public final class RequestManager {
   }
 
   public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
-    AnalyzedStatement a = vdb.analyzer().analyze(request.sql());
+    AnalyzedStatement a = request.call() ? vdb.analyzer().analyzeCall(request.sql()) : vdb.analyzer().analyze(request.sql());
     if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
       transactionCommand(s, a);
       return NO_RESULT;
@@ -83,8 +83,7 @@ public final class RequestManager {
    * on PostgreSQL.
    */
   private ExecuteRequest deterministic(SessionState s, ExecuteRequest r) throws SQLException {
-    return new ExecuteRequest(deterministicText(s, r.sql()), r.parameters(), r.mode(), r.returnGeneratedKeys(),
-        r.keyColumns(), r.fetchSize(), r.maxRows(), r.queryTimeoutSeconds());
+    return r.withSql(deterministicText(s, r.sql()));
   }
 
   /** The text of a write, made deterministic when its analysis says it may need it. */
