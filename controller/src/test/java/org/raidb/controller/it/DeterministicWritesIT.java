@@ -45,6 +45,28 @@ class DeterministicWritesIT {
     }
   }
 
+  /** One client's work on its own connection through the controller. */
+  @FunctionalInterface
+  private interface Client {
+    void run(Connection c, int client) throws SQLException;
+  }
+
+  /** Runs {@code clients} clients at once, each on its own connection, and waits for all. */
+  private static void concurrently(ControllerFixture raidb, int clients, Client work) throws Exception {
+    List<CompletableFuture<Void>> running = new ArrayList<>();
+    for (int t = 0; t < clients; t++) {
+      int client = t;
+      running.add(CompletableFuture.runAsync(() -> {
+        try (Connection c = raidb.connect()) {
+          work.run(c, client);
+        } catch (SQLException e) {
+          throw new RuntimeException(e);
+        }
+      }));
+    }
+    CompletableFuture.allOf(running.toArray(new CompletableFuture[0])).get();
+  }
+
   @Test
   void timeRandomAndUuidFunctionsBecomeTheSameLiteralsEverywhere() throws Exception {
     try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
@@ -85,30 +107,22 @@ class DeterministicWritesIT {
         st.execute("CREATE TABLE tickets (id serial PRIMARY KEY, holder text, number bigint)");
         st.execute("CREATE SEQUENCE ticket_numbers START 1000");
       }
-      List<CompletableFuture<Void>> clients = new ArrayList<>();
-      for (int t = 0; t < 8; t++) {
-        int client = t;
-        clients.add(CompletableFuture.runAsync(() -> {
-          try (Connection c = raidb.connect();
-              PreparedStatement insert = c.prepareStatement("INSERT INTO tickets (holder, number) VALUES (?, nextval('ticket_numbers'))");
-              PreparedStatement serialOnly = c.prepareStatement("INSERT INTO tickets (holder) VALUES (?)");
-              Statement st = c.createStatement()) {
-            for (int i = 0; i < 40; i++) {
-              PreparedStatement ps = i % 2 == 0 ? insert : serialOnly;
-              ps.setString(1, "client" + client + "-" + i);
-              ps.executeUpdate();
-              if (i % 10 == 0) {
-                try (ResultSet rs = st.executeQuery("SELECT nextval('ticket_numbers')")) {
-                  rs.next();
-                }
+      concurrently(raidb, 8, (c, client) -> {
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO tickets (holder, number) VALUES (?, nextval('ticket_numbers'))");
+            PreparedStatement serialOnly = c.prepareStatement("INSERT INTO tickets (holder) VALUES (?)");
+            Statement st = c.createStatement()) {
+          for (int i = 0; i < 40; i++) {
+            PreparedStatement ps = i % 2 == 0 ? insert : serialOnly;
+            ps.setString(1, "client" + client + "-" + i);
+            ps.executeUpdate();
+            if (i % 10 == 0) {
+              try (ResultSet rs = st.executeQuery("SELECT nextval('ticket_numbers')")) {
+                rs.next();
               }
             }
-          } catch (SQLException e) {
-            throw new RuntimeException(e);
           }
-        }));
-      }
-      CompletableFuture.allOf(clients.toArray(new CompletableFuture[0])).get();
+        }
+      });
       Map<String, Map<String, String>> sums = ControllerFixture.checksums(pg.cluster().servers());
       assertThat(sums.values()).allSatisfy(s -> assertThat(s).isEqualTo(sums.get("pg1")));
       assertSameOnEveryBackend("SELECT last_value FROM ticket_numbers");
@@ -126,36 +140,24 @@ class DeterministicWritesIT {
             + "PRIMARY KEY, who text NOT NULL, token bigint)");
         st.execute("CREATE SEQUENCE tokens");
       }
-      List<CompletableFuture<Void>> clients = new ArrayList<>();
-      for (int t = 0; t < 8; t++) {
-        int client = t;
-        clients.add(CompletableFuture.runAsync(() -> {
-          try (Connection c = raidb.connect();
-              PreparedStatement badge = c.prepareStatement("INSERT INTO badges (holder) VALUES (?)");
-              PreparedStatement visit = c.prepareStatement("INSERT INTO visits (who, token) VALUES (?, nextval('tokens'))");
-              Statement st = c.createStatement()) {
-            for (int i = 0; i < 30; i++) {
-              badge.setString(1, "client" + client + "-" + i);
-              badge.executeUpdate();
-              visit.setString(1, "client" + client + "-" + i);
-              visit.executeUpdate();
-              if (i % 10 == 5) {
-                // Jumps of the sequences, racing the inserts that draw from them.
-                try (ResultSet rs = st.executeQuery("SELECT setval('tokens', nextval('tokens') + 1000)")) {
-                  rs.next();
-                }
-                try (ResultSet rs = st.executeQuery(
-                    "SELECT setval(pg_get_serial_sequence('visits', 'id'), (SELECT max(id) FROM visits) + 50)")) {
-                  rs.next();
-                }
-              }
+      concurrently(raidb, 8, (c, client) -> {
+        try (PreparedStatement badge = c.prepareStatement("INSERT INTO badges (holder) VALUES (?)");
+            PreparedStatement visit = c.prepareStatement("INSERT INTO visits (who, token) VALUES (?, nextval('tokens'))");
+            Statement st = c.createStatement()) {
+          for (int i = 0; i < 30; i++) {
+            badge.setString(1, "client" + client + "-" + i);
+            badge.executeUpdate();
+            visit.setString(1, "client" + client + "-" + i);
+            visit.executeUpdate();
+            if (i % 10 == 5) {
+              // Jumps of the sequences, racing the inserts that draw from them.
+              st.executeQuery("SELECT setval('tokens', nextval('tokens') + 1000)").close();
+              st.executeQuery("SELECT setval(pg_get_serial_sequence('visits', 'id'), (SELECT max(id) FROM visits) + 50)")
+                  .close();
             }
-          } catch (SQLException e) {
-            throw new RuntimeException(e);
           }
-        }));
-      }
-      CompletableFuture.allOf(clients.toArray(new CompletableFuture[0])).get();
+        }
+      });
       try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
         st.execute("ALTER TABLE badges ALTER COLUMN id RESTART WITH 5000");
         st.executeQuery("SELECT setval('tokens', 7, false)").close();
