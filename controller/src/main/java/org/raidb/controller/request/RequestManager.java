@@ -61,11 +61,21 @@ public final class RequestManager {
         throw rollBackVictim(s, e);
       }
     }
-    StatementResult result = write(s, a, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
-    if (a.kind() == StatementKind.SESSION_SETTING) {
+    boolean setting = a.kind() == StatementKind.SESSION_SETTING;
+    // Remembered before it runs, so that the connections it runs on are reset when given back to the pool.
+    List<String> settingsBefore = setting ? List.copyOf(s.settings()) : null;
+    if (setting) {
       rememberSetting(s, r.sql());
     }
-    return result;
+    try {
+      return write(s, a, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
+    } catch (SQLException | RuntimeException e) {
+      if (setting) {
+        s.settings().clear();
+        s.settings().addAll(settingsBefore);
+      }
+      throw e;
+    }
   }
 
   /** Runs a write on every backend that must apply it, in the write order; see {@link WritePath}. */
