@@ -75,6 +75,10 @@ public final class RequestManager {
         s.settings().addAll(settingsBefore);
       }
       throw e;
+    } finally {
+      if (setting || a.kind() == StatementKind.DDL) {
+        StatementCache.schemaChanged(); // after it ran: results described before are stale now
+      }
     }
   }
 
