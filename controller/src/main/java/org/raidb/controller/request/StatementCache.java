@@ -20,7 +20,8 @@ import org.raidb.driver.protocol.ColumnInfo;
  * already avoids the re-parse; this avoids the objects.
  *
  * <p>Statements are prepared on the physical connection, not on the pool's proxy, so that returning
- * the connection to the pool does not close them; a connection the pool retires closes them with
+ * the connection to the pool does not close them (and are used in auto-commit mode only, since the
+ * pool does not see them write); a connection the pool retires closes them with
  * it, and its entry is swept when a new connection is first seen. A connection is used by one thread
  * at a time (the borrower), so an entry needs no more than an uncontended lock.
  *

@@ -25,7 +25,7 @@ public final class StatementRunner {
   public static StatementResult run(Connection c, ExecuteRequest r, boolean stream, Runnable onCursorClose,
       RunningStatements running) throws SQLException {
     long epoch = StatementCache.epoch();
-    StatementCache.Entry cached = reusable(r, stream) ? StatementCache.statement(c, r.sql()) : null;
+    StatementCache.Entry cached = reusable(r, stream) && c.getAutoCommit() ? StatementCache.statement(c, r.sql()) : null;
     Statement st = cached != null ? bind(cached.statement, r) : create(c, r);
     boolean keepOpen = cached != null;
     running.add(st);
@@ -80,6 +80,9 @@ public final class StatementRunner {
   /**
    * Statements with parameters, read into memory, without generated keys: what applications run
    * again and again. Streamed results keep their statement open as a cursor, so they get their own.
+   * Only in auto-commit mode (checked by the caller): the pool does not see statements run on the
+   * physical connection, so it would not roll back a transaction they wrote in if the connection
+   * were closed without a rollback.
    */
   private static boolean reusable(ExecuteRequest r, boolean stream) {
     return !stream && !r.returnGeneratedKeys() && r.parameters() != null && !r.parameters().isEmpty();
