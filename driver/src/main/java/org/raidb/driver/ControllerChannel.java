@@ -70,18 +70,25 @@ final class ControllerChannel {
       socket.setTcpNoDelay(true);
       socket.setKeepAlive(true);
       socket.connect(new InetSocketAddress(controller.host(), controller.port()), timeoutMillis);
-      // The handshake shares the connect timeout, so that a controller that accepts but never answers is also skipped.
+      // The handshake shares the connect timeout, so that a controller that accepts but never answers is also
+      // skipped; without a connect timeout, the socket timeout bounds it as it bounds every other answer.
       if (timeoutMillis > 0) {
         socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      } else {
+        socket.setSoTimeout(socketTimeoutMillis(settings));
       }
       ControllerChannel channel = new ControllerChannel(controller, socket, settings.maxFrameBytes(), timeoutMillis);
       channel.handshake(settings);
-      socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(settings.socketTimeoutSeconds())));
+      socket.setSoTimeout(socketTimeoutMillis(settings));
       return channel;
     } catch (IOException | SQLException | RuntimeException e) {
       closeQuietly(socket);
       throw e;
     }
+  }
+
+  private static int socketTimeoutMillis(ConnectionSettings settings) {
+    return (int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(settings.socketTimeoutSeconds()));
   }
 
   private void handshake(ConnectionSettings settings) throws IOException, SQLException {

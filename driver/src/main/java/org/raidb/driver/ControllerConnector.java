@@ -32,7 +32,9 @@ final class ControllerConnector {
 
   private static String describe(IOException e, ConnectionSettings settings) {
     if (e instanceof SocketTimeoutException) {
-      return "no answer within connectTimeout=" + settings.connectTimeoutSeconds() + "s";
+      return settings.connectTimeoutSeconds() > 0 || settings.socketTimeoutSeconds() == 0
+          ? "no answer within connectTimeout=" + settings.connectTimeoutSeconds() + "s"
+          : "no answer within socketTimeout=" + settings.socketTimeoutSeconds() + "s";
     }
     String message = e.getMessage();
     return e.getClass().getSimpleName() + (message == null ? "" : " " + message);

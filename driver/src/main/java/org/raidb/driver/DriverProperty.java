@@ -11,7 +11,7 @@ public enum DriverProperty {
   CONTROLLER_POLICY("controllerPolicy", "ordered",
       "Which controller of the URL's list to try first: ordered (the URL's order), random, or roundRobin (rotating start, JVM-wide)",
       false, new String[] {"ordered", "random", "roundRobin"}),
-  CONNECT_TIMEOUT("connectTimeout", "10", "Seconds to wait for each controller to accept the connection and answer the handshake", false, null),
+  CONNECT_TIMEOUT("connectTimeout", "10", "Seconds to wait for each controller to accept the connection and answer the handshake; 0 waits forever to connect, and socketTimeout then bounds the handshake", false, null),
   SOCKET_TIMEOUT("socketTimeout", "0", "Seconds to wait for any answer of the controller before the connection is declared broken; 0 waits forever", false, null),
   MAX_FRAME_BYTES("maxFrameBytes", String.valueOf(Protocol.DEFAULT_MAX_FRAME_BYTES), "Largest protocol frame accepted from the controller, in bytes", false, null),
   FETCH_SIZE("fetchSize", "0", "Default number of rows fetched per round trip; 0 lets the controller choose (" + Protocol.DEFAULT_FETCH_SIZE + ")", false, null);

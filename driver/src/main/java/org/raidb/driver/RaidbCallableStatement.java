@@ -88,6 +88,16 @@ public class RaidbCallableStatement extends RaidbPreparedStatement implements Ca
     return new BoundStatement(escape == null ? sql : escape.toSql(omitted), values.toArray());
   }
 
+  /**
+   * A call may run a function that writes, though the escape travels as a SELECT: the controller is
+   * told, so that every backend runs it. Text prepared through prepareCall without the escape is a
+   * call too: the application chose CallableStatement for it.
+   */
+  @Override
+  int executeFlags() {
+    return Protocol.FLAG_CALL;
+  }
+
   @Override
   void runBound(byte mode) throws SQLException {
     outValues = null;

@@ -59,10 +59,15 @@ public class RaidbStatement implements Statement {
       w.begin(Protocol.EXECUTE).writeString(sql);
       writeParameters(w, params);
       w.writeByte(mode);
-      w.writeInt(returnKeys ? Protocol.FLAG_RETURN_GENERATED_KEYS : 0);
+      w.writeInt((returnKeys ? Protocol.FLAG_RETURN_GENERATED_KEYS : 0) | executeFlags());
       w.writeStringList(keyColumns);
       w.writeInt(fetch).writeLong(max).writeInt(timeout);
     });
+  }
+
+  /** EXECUTE flags this kind of statement always sets (none; calls set {@link Protocol#FLAG_CALL}). */
+  int executeFlags() {
+    return 0;
   }
 
   /** Sends a request answered by RESULTS (EXECUTE or METADATA) and makes its first result current. */

@@ -438,6 +438,14 @@ class StatementFlowTest {
     }
     assertThat(executes.get(0).sql()).isEqualTo("select add(?, ?)");
     assertThat(executes.get(0).params()).containsExactly(2, 3);
+    // The translated SELECT may call a function that writes: the controller is told it is a call.
+    assertThat(executes.get(0).flags() & Protocol.FLAG_CALL).isEqualTo(Protocol.FLAG_CALL);
+    try (PreparedStatement ps = conn.prepareStatement("select add(?, ?)")) {
+      ps.setInt(1, 2);
+      ps.setInt(2, 3);
+      ps.execute();
+    }
+    assertThat(executes.get(1).flags() & Protocol.FLAG_CALL).as("a PreparedStatement is not a call").isZero();
   }
 
   @Test

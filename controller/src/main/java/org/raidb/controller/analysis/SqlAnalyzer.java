@@ -66,6 +66,15 @@ public final class SqlAnalyzer {
     return cache.computeIfAbsent(sql, this::analyzeUncached);
   }
 
+  /**
+   * A statement the client sent as a call (JDBC CallableStatement), whatever its text: the function
+   * may write anything, so it runs on every backend, ordered against every write. Not cached: no
+   * parse is needed.
+   */
+  public AnalyzedStatement analyzeCall(String sql) {
+    return AnalyzedStatement.unknown(StatementKind.CALL).withDeterminism(NonDeterministicCalls.mayContain(sql), null);
+  }
+
   int cacheSize() {
     return cache.size();
   }

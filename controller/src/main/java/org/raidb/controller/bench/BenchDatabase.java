@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.OptionalLong;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.AuthenticationConfig;
 import org.raidb.controller.config.BackendConfig;
@@ -104,6 +105,11 @@ final class BenchDatabase implements AutoCloseable {
 
   String pgjdbcUrl() {
     return cluster.servers().get(0).jdbcUrl();
+  }
+
+  /** The server's postmaster, whose processes' CPU time the benchmark reports. */
+  OptionalLong postmasterPid() {
+    return cluster.servers().get(0).postmasterPid();
   }
 
   String postgresVersion() {

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
@@ -23,6 +24,9 @@ final class ClosedLoopRun {
     Connection open() throws SQLException;
   }
 
+  /** Client threads are named so, which tells their CPU time from the controller's. */
+  static final String CLIENT_THREAD_PREFIX = "bench-client-";
+
   private static final int WARMING = 0;
   private static final int MEASURING = 1;
   private static final int STOPPED = 2;
@@ -37,12 +41,14 @@ final class ClosedLoopRun {
     this.rows = rows;
   }
 
+  /** {@code postmasterPid}: the server whose CPU time is counted, if known. */
   static Measurement run(ConnectionSource source, Workload workload, int threads, int rows, Duration warmup,
-      Duration window) throws Exception {
-    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window);
+      Duration window, OptionalLong postmasterPid) throws Exception {
+    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPid);
   }
 
-  private Measurement run(ConnectionSource source, int threads, Duration warmup, Duration window) throws Exception {
+  private Measurement run(ConnectionSource source, int threads, Duration warmup, Duration window,
+      OptionalLong postmasterPid) throws Exception {
     // Connections are opened before the clock starts: the benchmark measures requests, not logins.
     List<Connection> connections = new ArrayList<>(threads);
     List<Client> clients = new ArrayList<>(threads);
@@ -54,11 +60,13 @@ final class ClosedLoopRun {
       }
       clients.forEach(client -> client.thread.start());
       pause(warmup);
+      CpuSample cpuBegin = CpuSample.take(postmasterPid);
       phase = MEASURING;
       long begin = System.nanoTime();
       pause(window);
       phase = STOPPED;
       long end = System.nanoTime();
+      CpuSample cpuEnd = CpuSample.take(postmasterPid); // the clients are still alive: they stop after their operation
       Histogram all = Measurement.newLatencyHistogram();
       for (Client client : clients) {
         client.thread.join();
@@ -67,7 +75,7 @@ final class ClosedLoopRun {
       if (failure.get() != null) {
         throw failure.get();
       }
-      return new Measurement(all, end - begin);
+      return new Measurement(all, end - begin, CpuUse.between(cpuBegin, cpuEnd, all.getTotalCount()));
     } finally {
       phase = STOPPED;
       for (Client client : clients) {
@@ -95,7 +103,7 @@ final class ClosedLoopRun {
 
     Client(PreparedStatement statement, int index) {
       this.statement = statement;
-      this.thread = new Thread(this, "bench-client-" + index);
+      this.thread = new Thread(this, CLIENT_THREAD_PREFIX + index);
     }
 
     @Override

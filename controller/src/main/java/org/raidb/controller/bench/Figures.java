@@ -20,7 +20,11 @@ record Figures(double opsPerSecond, double p50Millis, double p99Millis) {
   }
 
   private static double median(List<Figures> rounds, ToDoubleFunction<Figures> figure) {
-    double[] values = rounds.stream().mapToDouble(figure).toArray();
+    return median(rounds.stream().mapToDouble(figure).toArray());
+  }
+
+  /** The median (with an even count, the mean of the two middle values); sorts {@code values}. */
+  static double median(double[] values) {
     Arrays.sort(values);
     int n = values.length;
     return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;

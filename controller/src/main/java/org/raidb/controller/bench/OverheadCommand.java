@@ -127,21 +127,25 @@ public final class OverheadCommand implements Callable<Integer> {
   private Comparison compare(BenchDatabase db, Workload workload, int threads) throws Exception {
     List<Figures> pgjdbc = new ArrayList<>();
     List<Figures> raidb = new ArrayList<>();
+    List<CpuUse> pgjdbcCpu = new ArrayList<>();
+    List<CpuUse> raidbCpu = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
       List<Side> order = round % 2 == 0 ? List.of(Side.PGJDBC, Side.RAIDB) : List.of(Side.RAIDB, Side.PGJDBC);
       for (Side side : order) {
         Measurement m;
         try {
           m = ClosedLoopRun.run(() -> db.connect(side), workload, threads, rows, Duration.ofSeconds(warmupSeconds),
-              Duration.ofSeconds(durationSeconds));
+              Duration.ofSeconds(durationSeconds), db.postmasterPid());
         } catch (Exception e) {
           throw new IllegalStateException(workload.title() + " with " + threads + " threads through " + side.title()
               + " failed: " + e, e);
         }
         (side == Side.PGJDBC ? pgjdbc : raidb).add(m.figures());
+        (side == Side.PGJDBC ? pgjdbcCpu : raidbCpu).add(m.cpu());
       }
     }
-    return new Comparison(workload, threads, Figures.medianOf(pgjdbc), Figures.medianOf(raidb));
+    return new Comparison(workload, threads, Figures.medianOf(pgjdbc), Figures.medianOf(raidb), CpuUse.medianOf(pgjdbcCpu),
+        CpuUse.medianOf(raidbCpu));
   }
 
   private void record(OverheadReport report, PrintWriter out) throws Exception {

@@ -116,7 +116,7 @@ public final class RecoveryLogCommand implements Callable<Integer> {
             boolean offFirst = round % 2 == 0;
             for (Controller c : offFirst ? List.of(off, on) : List.of(on, off)) {
               Figures f = ClosedLoopRun.run(() -> connect(c), Workload.SINGLE_ROW_UPDATE, threads, rows,
-                  Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds)).figures();
+                  Duration.ofSeconds(warmupSeconds), Duration.ofSeconds(durationSeconds), java.util.OptionalLong.empty()).figures();
               (c == off ? offRounds : onRounds).add(f);
             }
           }
@@ -154,7 +154,7 @@ public final class RecoveryLogCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "Backend %s disabled; writing for %d s...%n", second.name(), replayWindowSeconds);
     out.flush();
     ClosedLoopRun.run(() -> connect(on), Workload.SINGLE_ROW_UPDATE, 16, rows, Duration.ZERO,
-        Duration.ofSeconds(replayWindowSeconds));
+        Duration.ofSeconds(replayWindowSeconds), java.util.OptionalLong.empty());
     AtomicLong entries = new AtomicLong();
     long t0 = System.nanoTime();
     vdb.recovery().enable(second).run(new Progress() {

@@ -15,6 +15,9 @@ public final class BackendConnections {
   public Connection borrow(DatabaseBackend b, SessionState s) throws SQLException {
     Connection c = b.connection(s.virtualUser());
     try {
+      if (!s.settings().isEmpty()) {
+        StatementCache.forget(c); // kept under the default settings: not for this session's
+      }
       s.prepare(c);
       return c;
     } catch (SQLException e) {
@@ -43,6 +46,7 @@ public final class BackendConnections {
         c.rollback();
       }
       if (!s.settings().isEmpty()) {
+        StatementCache.forget(c); // kept under this session's settings: not for the next borrower
         try (Statement st = c.createStatement()) {
           st.execute("RESET ALL");
         }

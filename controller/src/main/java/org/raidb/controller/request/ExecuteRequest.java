@@ -11,6 +11,8 @@ import java.util.List;
  * @param fetchSize rows per batch sent to the client (never 0 here: the default is applied on receipt)
  * @param maxRows 0 for no limit
  * @param queryTimeoutSeconds 0 for none
+ * @param call sent through a CallableStatement (EXECUTE flag FLAG_CALL): run as a call on every
+ *     backend, whatever the text looks like
  */
 public record ExecuteRequest(
     String sql,
@@ -20,9 +22,22 @@ public record ExecuteRequest(
     List<String> keyColumns,
     int fetchSize,
     long maxRows,
-    int queryTimeoutSeconds) {
+    int queryTimeoutSeconds,
+    boolean call) {
+
+  /** A statement that is not a call. */
+  public ExecuteRequest(String sql, List<Object> parameters, byte mode, boolean returnGeneratedKeys,
+      List<String> keyColumns, int fetchSize, long maxRows, int queryTimeoutSeconds) {
+    this(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, maxRows, queryTimeoutSeconds, false);
+  }
 
   public ExecuteRequest withMaxRows(long rows) {
-    return new ExecuteRequest(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, rows, queryTimeoutSeconds);
+    return new ExecuteRequest(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, rows, queryTimeoutSeconds,
+        call);
+  }
+
+  public ExecuteRequest withSql(String text) {
+    return new ExecuteRequest(text, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, maxRows,
+        queryTimeoutSeconds, call);
   }
 }

@@ -50,7 +50,7 @@ public final class RequestManager {
   }
 
   public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
-    AnalyzedStatement a = vdb.analyzer().analyze(request.sql());
+    AnalyzedStatement a = request.call() ? vdb.analyzer().analyzeCall(request.sql()) : vdb.analyzer().analyze(request.sql());
     if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
       transactionCommand(s, a);
       return NO_RESULT;
@@ -67,14 +67,27 @@ public final class RequestManager {
         throw rollBackVictim(s, e);
       }
     }
+    boolean setting = a.kind() == StatementKind.SESSION_SETTING;
     // SET and RESET are replayed on each connection a session borrows, not through the log.
-    List<LoggedStatement> logged = a.kind() == StatementKind.SESSION_SETTING ? List.of()
-        : List.of(new LoggedStatement(r.sql(), r.parameters()));
-    StatementResult result = write(s, a, logged, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
-    if (a.kind() == StatementKind.SESSION_SETTING) {
+    List<LoggedStatement> logged = setting ? List.of() : List.of(new LoggedStatement(r.sql(), r.parameters()));
+    // Remembered before it runs, so that the connections it runs on are reset when given back to the pool.
+    List<String> settingsBefore = setting ? List.copyOf(s.settings()) : null;
+    if (setting) {
       rememberSetting(s, r.sql());
     }
-    return result;
+    try {
+      return write(s, a, logged, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
+    } catch (SQLException | RuntimeException e) {
+      if (setting) {
+        s.settings().clear();
+        s.settings().addAll(settingsBefore);
+      }
+      throw e;
+    } finally {
+      if (setting || a.kind() == StatementKind.DDL) {
+        StatementCache.schemaChanged(); // after it ran: results described before are stale now
+      }
+    }
   }
 
   /** Runs a write on every backend that must apply it, in the write order; see {@link WritePath}. */
@@ -93,8 +106,7 @@ public final class RequestManager {
    * on PostgreSQL.
    */
   private ExecuteRequest deterministic(SessionState s, ExecuteRequest r) throws SQLException {
-    return new ExecuteRequest(deterministicText(s, r.sql()), r.parameters(), r.mode(), r.returnGeneratedKeys(),
-        r.keyColumns(), r.fetchSize(), r.maxRows(), r.queryTimeoutSeconds());
+    return r.withSql(deterministicText(s, r.sql()));
   }
 
   /** The text of a write, made deterministic when its analysis says it may need it. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.raidb.controller.result.BackendCursor;
 import org.raidb.controller.result.BackendValues;
+import org.raidb.controller.result.MaterializedRows;
 import org.raidb.controller.result.RowSource;
 
 /** Runs one client statement on one backend connection, as the client asked (parameters, keys, limits). */
@@ -23,17 +24,20 @@ public final class StatementRunner {
    */
   public static StatementResult run(Connection c, ExecuteRequest r, boolean stream, Runnable onCursorClose,
       RunningStatements running) throws SQLException {
-    Statement st = create(c, r);
-    boolean keepOpen = false;
+    long epoch = StatementCache.epoch();
+    StatementCache.Entry cached = reusable(r, stream) && c.getAutoCommit() ? StatementCache.statement(c, r.sql()) : null;
+    Statement st = cached != null ? bind(cached.statement, r) : create(c, r);
+    boolean keepOpen = cached != null;
     running.add(st);
     try {
       if (r.fetchSize() > 0 && stream) {
         st.setFetchSize(r.fetchSize());
       }
-      if (r.maxRows() > 0) {
+      // A reused statement still has the last request's limits: set them every time.
+      if (r.maxRows() > 0 || cached != null) {
         st.setMaxRows((int) Math.min(r.maxRows(), Integer.MAX_VALUE)); // pgjdbc has no setLargeMaxRows
       }
-      if (r.queryTimeoutSeconds() > 0) {
+      if (r.queryTimeoutSeconds() > 0 || cached != null) {
         st.setQueryTimeout(r.queryTimeoutSeconds());
       }
       boolean isResultSet = execute(st, r);
@@ -53,7 +57,7 @@ public final class StatementRunner {
       while (true) {
         if (isResultSet) {
           try (ResultSet rs = st.getResultSet()) {
-            results.add(BackendValues.materialize(rs));
+            results.add(cached == null ? BackendValues.materialize(rs) : materializeDescribed(rs, cached, epoch));
           }
         } else {
           long count = st.getLargeUpdateCount();
@@ -73,6 +77,32 @@ public final class StatementRunner {
     }
   }
 
+  /**
+   * Statements with parameters, read into memory, without generated keys: what applications run
+   * again and again. Streamed results keep their statement open as a cursor, so they get their own.
+   * Only in auto-commit mode (checked by the caller): the pool does not see statements run on the
+   * physical connection, so it would not roll back a transaction they wrote in if the connection
+   * were closed without a rollback.
+   */
+  private static boolean reusable(ExecuteRequest r, boolean stream) {
+    return !stream && !r.returnGeneratedKeys() && r.parameters() != null && !r.parameters().isEmpty();
+  }
+
+  private static MaterializedRows materializeDescribed(ResultSet rs, StatementCache.Entry cached, long epoch)
+      throws SQLException {
+    MaterializedRows rows = BackendValues.materialize(rs, cached.columns());
+    cached.columns(rows.columns(), epoch);
+    return rows;
+  }
+
+  private static PreparedStatement bind(PreparedStatement ps, ExecuteRequest r) throws SQLException {
+    List<Object> params = r.parameters();
+    for (int i = 0; i < params.size(); i++) {
+      BackendValues.bind(ps, i + 1, params.get(i));
+    }
+    return ps;
+  }
+
   private static Statement create(Connection c, ExecuteRequest r) throws SQLException {
     if (r.parameters() == null) {
       return c.createStatement();
@@ -85,11 +115,7 @@ public final class StatementRunner {
     } else {
       ps = c.prepareStatement(r.sql());
     }
-    List<Object> params = r.parameters();
-    for (int i = 0; i < params.size(); i++) {
-      BackendValues.bind(ps, i + 1, params.get(i));
-    }
-    return ps;
+    return bind(ps, r);
   }
 
   private static boolean execute(Statement st, ExecuteRequest r) throws SQLException {

@@ -41,6 +41,29 @@ public final class BackendValues {
     return cols;
   }
 
+  /**
+   * The description of a result, {@code known} itself when it still describes it (same column count,
+   * labels, types, precisions and scales): a statement run again mostly returns what it returned
+   * before, and reading the rest of the metadata again costs more than the check.
+   */
+  public static ColumnInfo[] columns(ResultSetMetaData md, ColumnInfo[] known) throws SQLException {
+    return known != null && stillDescribes(md, known) ? known : columns(md);
+  }
+
+  private static boolean stillDescribes(ResultSetMetaData md, ColumnInfo[] known) throws SQLException {
+    if (md.getColumnCount() != known.length) {
+      return false;
+    }
+    for (int i = 1; i <= known.length; i++) {
+      ColumnInfo k = known[i - 1];
+      if (k.jdbcType() != md.getColumnType(i) || k.precision() != md.getPrecision(i) || k.scale() != md.getScale(i)
+          || !k.label().equals(md.getColumnLabel(i)) || !k.typeName().equals(md.getColumnTypeName(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static String nullToEmpty(String s) {
     return s == null ? "" : s;
   }
@@ -132,7 +155,12 @@ public final class BackendValues {
 
   /** Reads every remaining row into memory: for small results only (metadata, RETURNING, keys). */
   public static MaterializedRows materialize(ResultSet rs) throws SQLException {
-    ColumnInfo[] cols = columns(rs.getMetaData());
+    return materialize(rs, null);
+  }
+
+  /** As {@link #materialize(ResultSet)}, describing the columns as {@code known} if that still fits. */
+  public static MaterializedRows materialize(ResultSet rs, ColumnInfo[] known) throws SQLException {
+    ColumnInfo[] cols = columns(rs.getMetaData(), known);
     Reader[] readers = readers(cols);
     List<Object[]> rows = new java.util.ArrayList<>();
     while (rs.next()) {

@@ -194,7 +194,8 @@ public final class ClientSession implements Runnable {
       throw new SQLException("empty SQL statement: send a statement to run", SqlStates.SYNTAX_ERROR);
     }
     ExecuteRequest r = new ExecuteRequest(sql, params, mode, (flags & Protocol.FLAG_RETURN_GENERATED_KEYS) != 0,
-        keyColumns, fetchSize > 0 ? fetchSize : Protocol.DEFAULT_FETCH_SIZE, maxRows, timeout);
+        keyColumns, fetchSize > 0 ? fetchSize : Protocol.DEFAULT_FETCH_SIZE, maxRows, timeout,
+        (flags & Protocol.FLAG_CALL) != 0);
     StatementResult result = vdb.requests().execute(state, r);
     writeResults(result, r.fetchSize());
   }

@@ -64,4 +64,37 @@ class MeasurementTest {
     assertThat(c.latencyRatio()).isCloseTo(1.25, within(1e-9));
     assertThat(c.throughputRatio()).isCloseTo(0.8, within(1e-9));
   }
+
+  @Test
+  void cpuUseSplitsTheWindowsCpuTimeByRolePerOperation() {
+    java.util.Map<Long, CpuSample.ThreadCpu> before = java.util.Map.of(
+        1L, new CpuSample.ThreadCpu(CpuSample.Role.CLIENT, 1_000_000),
+        2L, new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 5_000_000));
+    java.util.Map<Long, CpuSample.ThreadCpu> after = java.util.Map.of(
+        1L, new CpuSample.ThreadCpu(CpuSample.Role.CLIENT, 21_000_000),
+        2L, new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 35_000_000),
+        3L, new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 10_000_000)); // started during the window
+    // 1 s of wall time, 1,000 operations; the JVM spent 70 ms (20 client, 40 controller, 10 other),
+    // PostgreSQL 50 ms, the machine 1.5 s of CPU (other builds included).
+    CpuSample begin = new CpuSample(0, 100_000_000, before, 200_000_000, 3_000_000_000L);
+    CpuSample end = new CpuSample(1_000_000_000, 170_000_000, after, 250_000_000, 4_500_000_000L);
+
+    CpuUse use = CpuUse.between(begin, end, 1000);
+
+    assertThat(use.clientMicrosPerOp()).isEqualTo(20.0);
+    assertThat(use.controllerMicrosPerOp()).isEqualTo(40.0);
+    assertThat(use.otherJvmMicrosPerOp()).isEqualTo(10.0);
+    assertThat(use.postgresMicrosPerOp()).isEqualTo(50.0);
+    assertThat(use.totalMicrosPerOp()).isEqualTo(120.0);
+    assertThat(use.runCores()).isCloseTo(0.12, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(use.machineBusyCores()).isEqualTo(1.5);
+  }
+
+  @Test
+  void aRealSampleReadsThisJvmsThreads() {
+    CpuSample sample = CpuSample.take(java.util.OptionalLong.empty());
+    assertThat(sample.threads()).isNotEmpty();
+    assertThat(sample.processCpuNanos()).isPositive();
+    assertThat(sample.postgresCpuNanos()).as("no server given").isEqualTo(-1);
+  }
 }

@@ -65,4 +65,19 @@ class OverheadReportTest {
     assertThat(lines.get(2)).hasSameSizeAs(lines.get(0)).startsWith("single-row UPDATE");
     assertThat(console).contains("Targets (issue 3, item 7):\n  point SELECT p50");
   }
+
+  @Test
+  void cpuFiguresGetTheirOwnTableWithTheThroughputRatioTheyPredict() {
+    // pgjdbc: 50 µs per operation in all; RAIDb: 80 µs; both on two busy cores.
+    Comparison measured = new Comparison(Workload.POINT_SELECT, 16, new Figures(20_000, 0.7, 2.5),
+        new Figures(12_000, 1.2, 3.5), new CpuUse(20, 0, 5, 25, 1.0, 2.0), new CpuUse(20, 30, 5, 25, 0.96, 1.98));
+    String md = new OverheadReport(RUN, List.of(measured)).markdown();
+
+    assertThat(md).contains("| point SELECT | 16 | pgjdbc | 20.0 | 0.0 | 5.0 | 25.0 | 50.0 | 1.00 | 2.00 | |\n")
+        .contains("| point SELECT | 16 | RAIDb | 20.0 | 30.0 | 5.0 | 25.0 | 80.0 | 0.96 | 1.98 | 0.63 (measured 0.60) |\n");
+    assertThat(new OverheadReport(RUN, List.of(measured)).console())
+        .contains("point SELECT       16 threads: 0.63 expected, 0.60 measured");
+    assertThat(new OverheadReport(RUN, List.of(SELECT_1)).markdown()).as("no CPU figures, no CPU table")
+        .doesNotContain("CPU per operation");
+  }
 }

@@ -2,19 +2,26 @@ package org.raidb.controller.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.DataOutputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,16 +43,19 @@ class BadInputIT {
       try (Connection c = s.connect(); Statement st = c.createStatement()) {
         st.execute("CREATE ROLE app_real LOGIN PASSWORD 'real'");
         st.execute("GRANT ALL ON SCHEMA public TO app_real");
+        // Used only by the wrong-password test, so that no other test opens its pools first.
+        st.execute("CREATE ROLE visitor_real LOGIN PASSWORD 'real'");
       }
     }
     // Two virtual databases over the same servers: shop (user app, acting as app_real) and hr (user clerk).
     StringBuilder xml = new StringBuilder("<raidb>\n  <controller port=\"0\" adminPort=\"0\" dataDir=\"DATA\"/>\n");
     xml.append("  <virtualDatabase name=\"shop\">\n    <authentication>\n      <admin user=\"admin\" password=\"adminpw\"/>\n"
-        + "      <virtualUser name=\"app\" password=\"apppw\"/>\n    </authentication>\n");
+        + "      <virtualUser name=\"app\" password=\"apppw\"/>\n      <virtualUser name=\"visitor\" password=\"visitorpw\"/>\n"
+        + "    </authentication>\n");
     for (EmbeddedPostgresServer s : pg.cluster().servers()) {
       xml.append("    <backend name=\"").append(s.name()).append("\" url=\"").append(s.jdbcUrl())
           .append("\" user=\"postgres\" password=\"\">\n      <login virtualUser=\"app\" user=\"app_real\" password=\"real\"/>\n"
-              + "    </backend>\n");
+              + "      <login virtualUser=\"visitor\" user=\"visitor_real\" password=\"real\"/>\n    </backend>\n");
     }
     xml.append("    <raidb1 readPolicy=\"roundRobin\" completion=\"all\"/>\n  </virtualDatabase>\n");
     xml.append("  <virtualDatabase name=\"hr\">\n    <authentication>\n      <admin user=\"hradmin\" password=\"adminpw\"/>\n"
@@ -97,19 +107,35 @@ class BadInputIT {
 
   @Test
   void wrongPasswordIsRefusedBeforeAnyBackendConnection() throws Exception {
-    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "app", "wrong"))
+    // "visitor" acts as its own real login, visitor_real, which no other test uses: its backend
+    // connections are this test's alone, whatever order the tests run in.
+    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "visitor", "wrong"))
         .isInstanceOf(SQLException.class)
         .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"))
-        .hasMessageContaining("password authentication failed for user \"app\"");
-    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "nobody", "apppw"))
+        .hasMessageContaining("password authentication failed for user \"visitor\"");
+    assertThatThrownBy(() -> DriverManager.getConnection(raidb.url(), "nobody", "visitorpw"))
         .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+    assertThat(backendConnectionsOf("visitor_real")).as("connections of visitor's real login after refused logins").isZero();
+    // The count does see them once the right password has been used and a statement ran.
+    try (Connection c = DriverManager.getConnection(raidb.url(), "visitor", "visitorpw")) {
+      assertSessionWorks(c);
+      assertThat(backendConnectionsOf("visitor_real")).as("connections of visitor's real login in use").isPositive();
+    }
+  }
+
+  private static int backendConnectionsOf(String realUser) throws SQLException {
+    int total = 0;
     for (EmbeddedPostgresServer s : pg.cluster().servers()) {
-      try (Connection c = s.connect(); Statement st = c.createStatement();
-          ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE usename = 'app_real'")) {
-        rs.next();
-        assertThat(rs.getInt(1)).as("connections of app's real login on %s", s.name()).isZero();
+      try (Connection c = s.connect(); PreparedStatement ps = c.prepareStatement(
+          "SELECT count(*) FROM pg_stat_activity WHERE usename = ?")) {
+        ps.setString(1, realUser);
+        try (ResultSet rs = ps.executeQuery()) {
+          rs.next();
+          total += rs.getInt(1);
+        }
       }
     }
+    return total;
   }
 
   @Test
@@ -128,14 +154,65 @@ class BadInputIT {
     try (ServerSocket s = new ServerSocket(0)) {
       closedPort = s.getLocalPort();
     }
+    SQLException refused = connectFailure("jdbc:raidb://127.0.0.1:" + closedPort + "/shop", 2, 2);
+    assertThat(refused.getSQLState()).isEqualTo("08001");
+    assertThat(refused.getMessage()).contains(String.valueOf(closedPort));
+  }
+
+  /**
+   * A peer that accepts TCP connections and never says a word (a hung controller, a firewall, some
+   * other service): the handshake gives up after the connect timeout, or after the socket timeout
+   * when no connect timeout is set.
+   */
+  @Test
+  void aPeerThatAcceptsButNeverAnswersGives08001() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      List<Socket> accepted = new CopyOnWriteArrayList<>();
+      Thread acceptor = new Thread(() -> {
+        try {
+          while (true) {
+            accepted.add(silent.accept()); // kept open, never read nor written
+          }
+        } catch (IOException closed) {
+          // the test is over
+        }
+      }, "silent-peer");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String url = "jdbc:raidb://127.0.0.1:" + silent.getLocalPort() + "/shop";
+      try {
+        SQLException byConnectTimeout = connectFailure(url, 1, 1);
+        assertThat(byConnectTimeout.getSQLState()).isEqualTo("08001");
+        assertThat(byConnectTimeout.getMessage()).contains("no answer within connectTimeout=1s");
+        SQLException bySocketTimeout = connectFailure(url, 0, 1);
+        assertThat(bySocketTimeout.getSQLState()).isEqualTo("08001");
+        assertThat(bySocketTimeout.getMessage()).contains("no answer within socketTimeout=1s");
+        assertThat(accepted).as("connections the silent peer accepted").hasSize(2);
+      } finally {
+        for (Socket s : accepted) {
+          s.close();
+        }
+      }
+    }
+  }
+
+  /**
+   * The failure of a connection attempt. The preemptive timeout only guards the build against a
+   * driver that hangs; it is far above the timeouts under test and asserts nothing about speed.
+   */
+  private static SQLException connectFailure(String url, int connectTimeout, int socketTimeout) {
     Properties p = new Properties();
     p.setProperty("user", "app");
     p.setProperty("password", "apppw");
-    p.setProperty("connectTimeout", "2");
-    assertThatThrownBy(() -> DriverManager.getConnection("jdbc:raidb://127.0.0.1:" + closedPort + "/shop", p))
-        .isInstanceOf(SQLException.class)
-        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08001"))
-        .hasMessageContaining(String.valueOf(closedPort));
+    p.setProperty("connectTimeout", String.valueOf(connectTimeout));
+    p.setProperty("socketTimeout", String.valueOf(socketTimeout));
+    return assertTimeoutPreemptively(Duration.ofMinutes(2), () -> {
+      try (Connection c = DriverManager.getConnection(url, p)) {
+        throw new AssertionError("connected to " + url + " although nothing answers there: " + c);
+      } catch (SQLException e) {
+        return e;
+      }
+    });
   }
 
   @Test

@@ -29,6 +29,12 @@ class BankBackendKillIT {
 
       // No client sees the failure: connection-level errors never reach them, whatever the policy.
       assertThat(bank.errorSamples).as("errors clients saw with completion %s", completion).isEmpty();
+      // Nor as a conflict to retry. Every transfer writes the one table accounts, whose lock the
+      // optimistic scheduler holds from a transaction's first write to its end: transfers run one
+      // after the other, so no deadlock (40P01/40001) and no lock-wait timeout (55P03, after 30 s) can
+      // happen. A "retry" here could only be the kill leaking to a client under another SQLState.
+      assertThat(bank.retried.get()).as("transfers failed as conflicts with completion %s: %s", completion,
+          bank.retriedByState).isZero();
       assertThat(bank.committed.get()).isGreaterThan(100);
       DatabaseBackend dead = raidb.controller().virtualDatabase("shop").backends().get(2);
       assertThat(dead.name()).isEqualTo(victim.name());

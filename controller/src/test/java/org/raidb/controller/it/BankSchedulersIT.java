@@ -27,6 +27,19 @@ class BankSchedulersIT {
 
       assertThat(bank.errorSamples).as("errors clients saw under %s", scheduler).isEmpty();
       assertThat(bank.committed.get()).isGreaterThan(100);
+      if (scheduler.equals("query")) {
+        // Table locks last one statement while the backends keep row locks to commit. A transfer whose
+        // statement waits on a backend for a row another open transfer updated keeps the accounts lock,
+        // so that other transfer cannot send its next statement: a deadlock the controller makes and
+        // must break (40001). With 16 threads on 100 accounts most transfers meet one (measured: about
+        // 12 victims per commit), so no tight bound holds; what must hold is that every failure is such
+        // a victim, never a lock timeout or another error, and that transfers still commit.
+        assertThat(bank.retriedByState.keySet()).as("conflicts under query").isSubsetOf("40001");
+      } else {
+        // The accounts lock is held from a transfer's first write to its end: transfers are serialized
+        // by the controller, so no conflict can reach a client.
+        assertThat(bank.retried.get()).as("conflicts under %s: %s", scheduler, bank.retriedByState).isZero();
+      }
       for (EmbeddedPostgresServer s : pg.cluster().servers()) {
         assertThat(BankWorkload.total(s)).as("total on %s", s.name()).isEqualTo(BankWorkload.ACCOUNTS * BankWorkload.INITIAL_BALANCE);
       }

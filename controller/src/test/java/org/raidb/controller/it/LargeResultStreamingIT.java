@@ -54,7 +54,8 @@ class LargeResultStreamingIT {
       long idSum = 0;
       try (Connection c = DriverManager.getConnection("jdbc:raidb://127.0.0.1:" + port + "/shop", "app", "apppw");
           Statement st = c.createStatement()) {
-        st.setFetchSize(1000);
+        // No setFetchSize: the default path (the controller's 1,000-row batches) is the one to prove.
+        assertThat(st.getFetchSize()).isZero();
         try (ResultSet rs = st.executeQuery("SELECT id, payload, amount FROM big")) {
           while (rs.next()) {
             rows++;

@@ -45,6 +45,12 @@ public final class Protocol {
 
   // EXECUTE flags.
   public static final int FLAG_RETURN_GENERATED_KEYS = 1;
+  /**
+   * The statement comes from a CallableStatement (a call escape such as {@code {call f(..)}} is
+   * translated by the driver into a SELECT): the controller runs it as a call, on every backend in
+   * the write order, since a function may write. Controllers that predate the flag ignore it.
+   */
+  public static final int FLAG_CALL = 2;
 
   // Result kinds inside RESULTS.
   public static final byte RESULT_UPDATE_COUNT = 0;

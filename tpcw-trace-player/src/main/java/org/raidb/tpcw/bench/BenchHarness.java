@@ -4,10 +4,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -21,6 +23,7 @@ import org.raidb.tpcw.report.PlayReport;
 import org.raidb.tpcw.trace.Recorder;
 import org.raidb.tpcw.trace.Trace;
 import org.raidb.tpcw.trace.TraceReader;
+import org.raidb.tpcw.verify.TableChecksums;
 
 /**
  * The paper's experiment on one machine: embedded backends (one process), populated identically,
@@ -114,6 +117,7 @@ public final class BenchHarness {
       throws Exception {
     TemplateDatabases.reset(servers);
     PlayResult result;
+    Boolean identical = null;
     if (config.readPolicy == null) {
       BackendServer server = servers.get(0);
       result = new TracePlayer(new ConnectionFactory(server.url(), server.user(), server.password()), Pace.MAX)
@@ -124,13 +128,28 @@ public final class BenchHarness {
             ControllerProcess.PASSWORD);
         result = new TracePlayer(raidb, Pace.MAX).play(trace, settings.sessions(), progress);
       }
+      identical = replicasIdentical(mix, config, servers);
     }
     PlayReport.writeJson(result, work.resolve(mix.cliName() + "-" + config.cliName + "-" + servers.size() + ".json"));
     say("%s %s %d backend(s): %,.0f requests/min, %.1f tx/s, %d errors %s", mix.cliName(), config.cliName, servers.size(),
         result.requestsPerMinute(), result.transactionsPerSecond(), result.errors(),
         result.errorsBySqlState().isEmpty() ? "" : result.errorsBySqlState());
     return new BenchResult(mix.cliName(), config.cliName, servers.size(), result.requestsPerMinute(),
-        result.transactionsPerSecond(), result.statements(), result.errors(), result.elapsedSeconds());
+        result.transactionsPerSecond(), result.statements(), result.errors(), result.elapsedSeconds(), identical);
+  }
+
+  /** After a replay through a controller: do all its backends hold the same tables, row for row? */
+  private boolean replicasIdentical(Mix mix, BenchConfig config, List<BackendServer> servers) throws SQLException {
+    List<Map<String, String>> sums = new ArrayList<>();
+    for (BackendServer server : servers) {
+      try (Connection c = new ConnectionFactory(server.url(), server.user(), server.password()).open()) {
+        sums.add(TableChecksums.of(c));
+      }
+    }
+    List<String> differing = TableChecksums.differing(sums);
+    say("%s %s %d backend(s): replicas %s", mix.cliName(), config.cliName, servers.size(),
+        differing.isEmpty() ? "identical (per-table checksums)" : "DIFFER in " + differing);
+    return differing.isEmpty();
   }
 
   private void say(String format, Object... args) {

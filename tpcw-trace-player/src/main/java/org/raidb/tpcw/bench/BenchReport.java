@@ -33,10 +33,12 @@ public record BenchReport(BenchSettings settings, String cpuCap, List<BenchResul
     json.put("results", results);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("results.json").toFile(), json);
 
-    StringBuilder csv = new StringBuilder("mix,config,backends,requests_per_minute,transactions_per_second,statements,errors,elapsed_s\n");
+    StringBuilder csv = new StringBuilder("mix,config,backends,requests_per_minute,transactions_per_second,statements,errors,"
+        + "elapsed_s,replicas_identical\n");
     for (BenchResult r : results) {
-      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.0f,%.1f,%d,%d,%.1f%n", r.mix(), r.config(), r.backends(),
-          r.requestsPerMinute(), r.transactionsPerSecond(), r.statements(), r.errors(), r.elapsedSeconds()));
+      csv.append(String.format(Locale.ROOT, "%s,%s,%d,%.0f,%.1f,%d,%d,%.1f,%s%n", r.mix(), r.config(), r.backends(),
+          r.requestsPerMinute(), r.transactionsPerSecond(), r.statements(), r.errors(), r.elapsedSeconds(),
+          r.replicasIdentical() == null ? "" : r.replicasIdentical()));
     }
     Files.writeString(dir.resolve("results.csv"), csv);
 

@@ -1,5 +1,10 @@
 package org.raidb.tpcw.bench;
 
-/** Peak throughput of one configuration, mix and number of backends. */
+/**
+ * Peak throughput of one configuration, mix and number of backends.
+ *
+ * @param replicasIdentical after a replay through a controller, whether every backend ended with the same
+ *     per-table checksums; null without a controller
+ */
 public record BenchResult(String mix, String config, int backends, double requestsPerMinute, double transactionsPerSecond,
-    long statements, long errors, double elapsedSeconds) {}
+    long statements, long errors, double elapsedSeconds, Boolean replicasIdentical) {}

@@ -21,16 +21,25 @@ final class CpuCap implements AutoCloseable {
   private static final long PERIOD_MICROS = 100_000;
 
   private final double cpus;
+  private final Path v1;
+  private final Path v2;
   private final List<Path> groups = new ArrayList<>();
   private String status;
 
-  private CpuCap(double cpus) {
+  private CpuCap(double cpus, Path v1, Path v2) {
     this.cpus = cpus;
+    this.v1 = v1;
+    this.v2 = v2;
   }
 
   /** Caps each server's processes; never throws: a failure is reported in {@link #status()}. */
   static CpuCap apply(double cpus, List<BackendServer> servers) {
-    CpuCap cap = new CpuCap(cpus);
+    return apply(cpus, servers, V1, V2);
+  }
+
+  /** As {@link #apply(double, List)}, with the cgroup v1 CPU and v2 hierarchies at these places (tests). */
+  static CpuCap apply(double cpus, List<BackendServer> servers, Path v1, Path v2) {
+    CpuCap cap = new CpuCap(cpus, v1, v2);
     if (cpus <= 0) {
       cap.status = "not applied (--backend-cpu 0: backends uncapped)";
       return cap;
@@ -40,7 +49,7 @@ final class CpuCap implements AutoCloseable {
         cap.capOne(server);
       }
       cap.status = String.format(java.util.Locale.ROOT, "applied: %.2f CPU per backend (cgroup %s, quota %d us per %d us)",
-          cpus, Files.isRegularFile(V1.resolve("cpu.cfs_quota_us")) ? "v1" : "v2", cap.quotaMicros(), PERIOD_MICROS);
+          cpus, Files.isRegularFile(v1.resolve("cpu.cfs_quota_us")) ? "v1" : "v2", cap.quotaMicros(), PERIOD_MICROS);
     } catch (IOException | RuntimeException e) {
       cap.status = "NOT applied (" + e.getMessage() + "): backends run uncapped";
       cap.close();
@@ -55,17 +64,17 @@ final class CpuCap implements AutoCloseable {
   private void capOne(BackendServer server) throws IOException {
     long quota = quotaMicros();
     Path group;
-    if (Files.isRegularFile(V1.resolve("cpu.cfs_quota_us"))) {
-      group = Files.createDirectories(V1.resolve("raidb-tpcw-" + server.name() + "-" + server.pid()));
+    if (Files.isRegularFile(v1.resolve("cpu.cfs_quota_us"))) {
+      group = Files.createDirectories(v1.resolve("raidb-tpcw-" + server.name() + "-" + server.pid()));
       groups.add(group);
       Files.writeString(group.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_MICROS));
       Files.writeString(group.resolve("cpu.cfs_quota_us"), Long.toString(quota));
-    } else if (Files.isRegularFile(V2.resolve("cgroup.controllers"))) {
-      group = Files.createDirectories(V2.resolve("raidb-tpcw-" + server.name() + "-" + server.pid()));
+    } else if (Files.isRegularFile(v2.resolve("cgroup.controllers"))) {
+      group = Files.createDirectories(v2.resolve("raidb-tpcw-" + server.name() + "-" + server.pid()));
       groups.add(group);
       Files.writeString(group.resolve("cpu.max"), quota + " " + PERIOD_MICROS);
     } else {
-      throw new IOException("no cgroup CPU controller found under /sys/fs/cgroup");
+      throw new IOException("no cgroup CPU controller found under " + v2);
     }
     ProcessHandle postmaster = ProcessHandle.of(server.pid())
         .orElseThrow(() -> new IOException("postmaster " + server.pid() + " of " + server.name() + " is not running"));

@@ -1,6 +1,7 @@
 package org.raidb.tpcw.cli;
 
 import org.raidb.tpcw.play.ConnectionFactory;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** --url, --user, --password: the database a command talks to. */
@@ -10,13 +11,9 @@ final class ConnectionOptions {
       description = "Any JDBC URL: jdbc:postgresql://host:5432/tpcw, jdbc:raidb://controller:25322/tpcw, ...")
   String url;
 
-  @Option(names = "--user", defaultValue = "postgres", description = "Database user (default ${DEFAULT-VALUE}).")
-  String user;
-
-  @Option(names = "--password", defaultValue = "", description = "Password (default empty).")
-  String password;
+  @Mixin CredentialOptions credentials;
 
   ConnectionFactory factory() {
-    return new ConnectionFactory(url, user, password);
+    return new ConnectionFactory(url, credentials.user, credentials.password);
   }
 }

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     version = "raidb tpcw (TPC-W schema " + org.raidb.tpcw.schema.TpcwSchema.VERSION + ")",
     description = "TPC-W for RAIDb: populate a database, record a trace, replay it with many sessions, benchmark.",
-    subcommands = {PopulateCommand.class, RecordCommand.class, PlayCommand.class, BenchCommand.class,
+    subcommands = {PopulateCommand.class, RecordCommand.class, PlayCommand.class, BenchCommand.class, ChecksumCommand.class,
         CommandLine.HelpCommand.class})
 public final class TpcwCommand implements Callable<Integer> {
 
@@ -25,7 +25,7 @@ public final class TpcwCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "Missing subcommand: populate, record, play or bench?");
+    throw new ParameterException(spec.commandLine(), "Missing subcommand: populate, record, play, bench or checksum?");
   }
 
   /** The command line with the one-line error handling; tests call it with their own out and err. */
