@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.session.SessionState;
 import org.raidb.controller.verification.TableChecksum;
@@ -40,12 +41,14 @@ public final class RecoveryManager implements AutoCloseable {
   private final String vdb;
   private final WriteLog writeLog;
   private final List<DatabaseBackend> backends;
+  private final SqlAnalyzer analyzer;
   private final Map<String, String> busy = new ConcurrentHashMap<>();
   private final ExecutorService checkpointer;
   private volatile long joinTimeoutMillis = 10_000;
 
-  public RecoveryManager(String vdb, WriteLog writeLog, List<DatabaseBackend> backends) {
+  public RecoveryManager(String vdb, WriteLog writeLog, List<DatabaseBackend> backends, SqlAnalyzer analyzer) {
     this.vdb = vdb;
+    this.analyzer = analyzer;
     this.writeLog = writeLog;
     this.backends = backends;
     this.checkpointer = Executors.newSingleThreadExecutor(r -> {
@@ -289,7 +292,7 @@ public final class RecoveryManager implements AutoCloseable {
     b.recovering("replaying the recovery log from checkpoint " + checkpoint);
     saveState(b, BackendState.REPLAYING, checkpoint);
     boolean joined = false;
-    try (ReplayCursor cursor = l.replayFrom(checkpoint); LogReplayer replayer = new LogReplayer(b)) {
+    try (ReplayCursor cursor = l.replayFrom(checkpoint); LogReplayer replayer = new LogReplayer(b, analyzer)) {
       long from = cursor.checkpointPosition();
       progress.total(l.entriesBetween(from, l.lastPosition()));
       String joinedAt = null;
@@ -340,6 +343,7 @@ public final class RecoveryManager implements AutoCloseable {
         progress.advance(replayer.apply(batch));
       }
       progress.total(l.entriesBetween(from, l.lastPosition()));
+      b.refreshTables(); // after a restore, the dump's tables
       writeLog.enable(b, b::enable);
       saveState(b, BackendState.ENABLED, null);
       log.info("backend {} of virtual database {} enabled at checkpoint {} after replaying the log from position {}",
