@@ -324,7 +324,9 @@ public final class SqlAnalyzer {
   private static Set<String> canonical(Iterable<String> names) {
     Set<String> out = new LinkedHashSet<>();
     for (String n : names) {
-      out.add(TableNames.canonical(n));
+      if (!TableNames.isSystemCatalog(n)) {
+        out.add(TableNames.canonical(n));
+      }
     }
     return Set.copyOf(out);
   }

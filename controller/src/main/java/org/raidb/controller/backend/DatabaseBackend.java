@@ -257,6 +257,13 @@ public final class DatabaseBackend implements BackendView {
     }
     try (Connection c = directConnection(null)) {
       tables.readFrom(c);
+    } catch (SQLException e) {
+      if (routesByTables) {
+        throw e; // routing would be wrong without them
+      }
+      // RAIDb-1 routes without them; they are only shown to administrators.
+      log.warn("backend {} of virtual database {}: cannot read its tables ({}); the admin API will not list them",
+          name(), virtualDatabase, e.getMessage());
     }
   }
 

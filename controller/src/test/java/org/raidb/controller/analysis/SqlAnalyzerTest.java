@@ -143,6 +143,14 @@ class SqlAnalyzerTest {
   }
 
   @Test
+  void systemCatalogsAreNoTablesABackendHolds() {
+    assertThat(analyzer.analyze("SELECT relname FROM pg_catalog.pg_class c JOIN orders o ON true").tablesRead())
+        .containsExactly("orders");
+    assertThat(analyzer.analyze("SELECT * FROM pg_tables").tablesRead()).isEmpty();
+    assertThat(analyzer.analyze("SELECT table_name FROM information_schema.tables").tablesRead()).isEmpty();
+  }
+
+  @Test
   void resultsAreCachedBySqlText() {
     AnalyzedStatement first = analyzer.analyze("SELECT * FROM t WHERE id = ?");
     assertThat(analyzer.analyze("SELECT * FROM t WHERE id = ?")).isSameAs(first);
