@@ -26,8 +26,8 @@ import org.raidb.controller.embedded.EmbeddedPostgresServer;
  *       &lt;virtualUser name="app" password="apppw"/&gt;
  *     &lt;/authentication&gt;
  *     &lt;backend name="pg1" url="jdbc:postgresql://127.0.0.1:PORT/shop" user="postgres" password=""/&gt;
- *     &lt;raidb1 readPolicy="roundRobin" completion="all"/&gt;
  *     EXTRA XML, if any
+ *     &lt;raidb1 readPolicy="roundRobin" completion="all"/&gt;
  *   &lt;/virtualDatabase&gt;
  * &lt;/raidb&gt;
  * </pre>
@@ -103,7 +103,7 @@ public final class ControllerConfigXml {
     return this;
   }
 
-  /** Raw XML put inside {@code <virtualDatabase>}, after the replication element. */
+  /** Raw XML put inside {@code <virtualDatabase>}, before the replication element (scheduler, recoveryLog, backup). */
   public ControllerConfigXml extraXml(String xml) {
     this.extraXml = xml == null ? "" : xml;
     return this;

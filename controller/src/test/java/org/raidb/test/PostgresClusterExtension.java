@@ -80,7 +80,7 @@ public final class PostgresClusterExtension implements BeforeAllCallback, AfterA
 
   /**
    * Writes a controller configuration with every server as a backend and the defaults of {@link
-   * ControllerConfigXml}, {@code extraXml} inside the virtual database after the replication
+   * ControllerConfigXml}, {@code extraXml} inside the virtual database before the replication
    * element. Returns {@code file}.
    */
   public Path writeControllerConfig(Path file, String vdbName, String extraXml) {
