@@ -9,7 +9,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -158,16 +157,7 @@ class Raidb0PartitioningIT {
   }
 
   static Set<String> tablesOn(EmbeddedPostgresServer s) {
-    try (Connection c = s.connect(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")) {
-      Set<String> out = new TreeSet<>();
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-      return out;
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
+    return PostgresClusterExtension.publicTables(s);
   }
 
   static long count(EmbeddedPostgresServer s, String tableAndWhere) throws SQLException {
