@@ -26,8 +26,8 @@ import org.raidb.controller.embedded.EmbeddedPostgresServer;
  *       &lt;virtualUser name="app" password="apppw"/&gt;
  *     &lt;/authentication&gt;
  *     &lt;backend name="pg1" url="jdbc:postgresql://127.0.0.1:PORT/shop" user="postgres" password=""/&gt;
- *     &lt;raidb1 readPolicy="roundRobin" completion="all"/&gt;
  *     EXTRA XML, if any
+ *     &lt;raidb1 readPolicy="roundRobin" completion="all"/&gt;
  *   &lt;/virtualDatabase&gt;
  * &lt;/raidb&gt;
  * </pre>
@@ -46,6 +46,7 @@ public final class ControllerConfigXml {
   private Map<String, String> virtualUsers = new LinkedHashMap<>(Map.of("app", "apppw"));
   private String replicationXml = DEFAULT_REPLICATION;
   private String extraXml = "";
+  private final Map<String, List<String>> tablesByBackend = new LinkedHashMap<>();
 
   private ControllerConfigXml(String vdbName, List<EmbeddedPostgresServer> backends) {
     this.vdbName = vdbName;
@@ -96,7 +97,13 @@ public final class ControllerConfigXml {
     return this;
   }
 
-  /** Raw XML put inside {@code <virtualDatabase>}, after the replication element. */
+  /** Static placement: {@code <table name="…"/>} children of the named backend (RAIDb-0, RAIDb-2). */
+  public ControllerConfigXml tables(String backend, java.util.Collection<String> tables) {
+    this.tablesByBackend.put(backend, List.copyOf(tables));
+    return this;
+  }
+
+  /** Raw XML put inside {@code <virtualDatabase>}, before the replication element (scheduler, recoveryLog, backup). */
   public ControllerConfigXml extraXml(String xml) {
     this.extraXml = xml == null ? "" : xml;
     return this;
@@ -117,7 +124,15 @@ public final class ControllerConfigXml {
     x.append("    </authentication>\n");
     for (EmbeddedPostgresServer s : backends) {
       x.append("    <backend name=\"").append(escape(s.name())).append("\" url=\"").append(escape(s.jdbcUrl()))
-          .append("\" user=\"").append(escape(s.user())).append("\" password=\"").append(escape(s.password())).append("\"/>\n");
+          .append("\" user=\"").append(escape(s.user())).append("\" password=\"").append(escape(s.password()));
+      List<String> tables = tablesByBackend.get(s.name());
+      if (tables == null) {
+        x.append("\"/>\n");
+      } else {
+        x.append("\">\n");
+        tables.forEach(t -> x.append("      <table name=\"").append(escape(t)).append("\"/>\n"));
+        x.append("    </backend>\n");
+      }
     }
     // Extra elements (scheduler, recoveryLog, backup) come before the RAIDb level, as the schema orders them.
     for (String line : extraXml.strip().lines().toList()) {

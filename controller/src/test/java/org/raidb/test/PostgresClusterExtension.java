@@ -80,7 +80,7 @@ public final class PostgresClusterExtension implements BeforeAllCallback, AfterA
 
   /**
    * Writes a controller configuration with every server as a backend and the defaults of {@link
-   * ControllerConfigXml}, {@code extraXml} inside the virtual database after the replication
+   * ControllerConfigXml}, {@code extraXml} inside the virtual database before the replication
    * element. Returns {@code file}.
    */
   public Path writeControllerConfig(Path file, String vdbName, String extraXml) {
@@ -90,6 +90,21 @@ public final class PostgresClusterExtension implements BeforeAllCallback, AfterA
   /** A configuration to adjust (replication element, users, ports, backends) before writing it. */
   public ControllerConfigXml controllerConfig(String vdbName) {
     return ControllerConfigXml.forCluster(cluster(), vdbName);
+  }
+
+  /** The tables of a server's public schema, read directly with pgjdbc, in name order. */
+  public static java.util.SortedSet<String> publicTables(EmbeddedPostgresServer server) {
+    try (java.sql.Connection c = server.connect(); java.sql.Statement st = c.createStatement();
+        java.sql.ResultSet rs = st.executeQuery(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")) {
+      java.util.SortedSet<String> out = new java.util.TreeSet<>();
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+      return out;
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(server.name() + ": cannot list its tables", e);
+    }
   }
 
   /** Whether the machine's MariaDB answers on 127.0.0.1:3306 as root: see {@link MariaDbServer}. */

@@ -1,13 +1,16 @@
 package org.raidb.controller.admin;
 
+import java.util.List;
 import java.util.regex.Pattern;
 import org.raidb.controller.backend.DatabaseBackend;
 
 /**
  * One line of {@code GET /api/virtualdatabases/{vdb}/backends}.
  *
- * @param lastCheckpoint the checkpoint the backend was last consistent with; always null until the recovery log
- *     records checkpoints, but present so that clients can rely on the field
+ * @param lastCheckpoint the checkpoint a disabled backend stopped at (null while enabled, or when unknown)
+ * @param tables the tables (views, sequences) the backend holds and serves, in name order: configured, or read
+ *     from its schema and kept current by DDL
+ * @param disabledTables tables whose copy on this backend was disabled after a write to it failed there (RAIDb-2)
  */
 record BackendSummary(
     String name,
@@ -17,7 +20,9 @@ record BackendSummary(
     int pendingRequests,
     long requestsServed,
     int weight,
-    String lastCheckpoint) {
+    String lastCheckpoint,
+    List<String> tables,
+    List<String> disabledTables) {
 
   // password=... in a query string (pgjdbc, MariaDB) and user:password@ in an authority (MariaDB).
   private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)([?&;]password=)[^&;]*");
@@ -26,7 +31,8 @@ record BackendSummary(
   static BackendSummary of(DatabaseBackend backend) {
     return new BackendSummary(backend.name(), withoutPassword(backend.config().url()),
         backend.state().name().toLowerCase(), backend.disabledReason(), backend.pendingRequests(),
-        backend.requestsServed(), backend.weight(), backend.lastCheckpoint());
+        backend.requestsServed(), backend.weight(), backend.lastCheckpoint(), List.copyOf(backend.tables().served()),
+        List.copyOf(backend.tables().disabled()));
   }
 
   /** The URL with any password replaced by ***: the API is read by people who may not know the backend's login. */

@@ -13,6 +13,8 @@ import java.util.Set;
  * @param nonDeterministic the text may call now(), random() and the like, which must be replaced by
  *     literals before a write is sent to the backends
  * @param refusal why the statement must not run on a replicated database, or null
+ * @param schemaChange what the statement does to a backend's set of tables once it succeeded there
+ *     (CREATE, DROP, RENAME), or null
  */
 public record AnalyzedStatement(
     StatementKind kind,
@@ -22,11 +24,12 @@ public record AnalyzedStatement(
     TransactionCommand transactionCommand,
     String savepointName,
     boolean nonDeterministic,
-    String refusal) {
+    String refusal,
+    SchemaChange schemaChange) {
 
   public AnalyzedStatement(StatementKind kind, Set<String> tablesRead, Set<String> tablesWritten,
       boolean touchesEverything, TransactionCommand transactionCommand, String savepointName) {
-    this(kind, tablesRead, tablesWritten, touchesEverything, transactionCommand, savepointName, false, null);
+    this(kind, tablesRead, tablesWritten, touchesEverything, transactionCommand, savepointName, false, null, null);
   }
 
   static AnalyzedStatement of(StatementKind kind, Set<String> read, Set<String> written) {
@@ -43,7 +46,22 @@ public record AnalyzedStatement(
 
   AnalyzedStatement withDeterminism(boolean nonDeterministicCalls, String refusalReason) {
     return new AnalyzedStatement(kind, tablesRead, tablesWritten, touchesEverything, transactionCommand, savepointName,
-        nonDeterministicCalls, refusalReason);
+        nonDeterministicCalls, refusalReason, schemaChange);
+  }
+
+  AnalyzedStatement withSchemaChange(SchemaChange change) {
+    return new AnalyzedStatement(kind, tablesRead, tablesWritten, touchesEverything, transactionCommand, savepointName,
+        nonDeterministic, refusal, change);
+  }
+
+  /**
+   * The table (or view) a CREATE TABLE [AS SELECT], CREATE TEMPORARY TABLE, SELECT … INTO or CREATE
+   * VIEW makes, or null. Its source tables (what it selects from, what its foreign keys reference)
+   * are in {@link #tablesRead}: partial replication places it only where they all are.
+   */
+  public String createdTable() {
+    return schemaChange != null && schemaChange.kind() == SchemaChange.Kind.CREATE && !touchesEverything
+        ? schemaChange.name() : null;
   }
 
   /** Whether the statement's text must go through the deterministic rewriter before it is sent. */

@@ -1,7 +1,9 @@
 package org.raidb.controller.analysis;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -11,11 +13,16 @@ import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.alter.Alter;
+import net.sf.jsqlparser.statement.alter.AlterExpression;
+import net.sf.jsqlparser.statement.alter.AlterOperation;
 import net.sf.jsqlparser.statement.alter.RenameTableStatement;
 import net.sf.jsqlparser.statement.alter.sequence.AlterSequence;
 import net.sf.jsqlparser.statement.create.index.CreateIndex;
 import net.sf.jsqlparser.statement.create.sequence.CreateSequence;
+import net.sf.jsqlparser.statement.create.table.ColumnDefinition;
 import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.table.ForeignKeyIndex;
+import net.sf.jsqlparser.statement.create.table.Index;
 import net.sf.jsqlparser.statement.create.view.AlterView;
 import net.sf.jsqlparser.statement.create.view.CreateView;
 import net.sf.jsqlparser.statement.delete.Delete;
@@ -141,7 +148,8 @@ public final class SqlAnalyzer {
     if (statement instanceof Select select) {
       if (select instanceof PlainSelect plain && plain.getIntoTables() != null && !plain.getIntoTables().isEmpty()) {
         Set<String> written = canonical(plain.getIntoTables().stream().map(Table::getFullyQualifiedName).toList());
-        return AnalyzedStatement.of(StatementKind.DDL, minus(tables(statement), written), written);
+        AnalyzedStatement into = AnalyzedStatement.of(StatementKind.DDL, minus(tables(statement), written), written);
+        return written.size() == 1 ? into.withSchemaChange(SchemaChange.create(written.iterator().next())) : into;
       }
       Set<String> read = tables(statement);
       if (SqlText.callsSequenceFunction(sql)) {
@@ -160,9 +168,34 @@ public final class SqlAnalyzer {
       return SqlText.callsSequenceFunction(sql) ? sequenceCall(StatementKind.WRITE, read, written)
           : AnalyzedStatement.of(StatementKind.WRITE, read, written);
     }
-    if (statement instanceof CreateSequence || statement instanceof AlterSequence
-        || (statement instanceof Drop d && "SEQUENCE".equalsIgnoreCase(d.getType()))) {
+    if (statement instanceof CreateTable create) {
+      return createdTable(create);
+    }
+    if (statement instanceof CreateView view) {
+      String name = TableNames.canonical(view.getView().getFullyQualifiedName());
+      return AnalyzedStatement.of(StatementKind.DDL, minus(tables(view.getSelect()), Set.of(name)), Set.of(name))
+          .withSchemaChange(SchemaChange.create(name));
+    }
+    if (statement instanceof CreateSequence cs) {
+      // A sequence may feed any table (see sequenceCall): created on every backend, in the order of every write.
+      return AnalyzedStatement.unknown(StatementKind.DDL)
+          .withSchemaChange(SchemaChange.create(TableNames.canonical(cs.getSequence().getFullyQualifiedName())));
+    }
+    if (statement instanceof Drop d && "SEQUENCE".equalsIgnoreCase(d.getType())) {
+      return AnalyzedStatement.unknown(StatementKind.DDL)
+          .withSchemaChange(SchemaChange.drop(TableNames.canonical(d.getName().getFullyQualifiedName()), d.isIfExists()));
+    }
+    if (statement instanceof AlterSequence) {
       return AnalyzedStatement.unknown(StatementKind.DDL);
+    }
+    if (statement instanceof Alter alter) {
+      return altered(alter);
+    }
+    if (statement instanceof RenameTableStatement rename && rename.getTableNames().size() == 1) {
+      Map.Entry<Table, Table> pair = rename.getTableNames().iterator().next();
+      String from = TableNames.canonical(pair.getKey().getFullyQualifiedName());
+      return AnalyzedStatement.of(StatementKind.DDL, Set.of(), Set.of(from))
+          .withSchemaChange(SchemaChange.rename(from, TableNames.canonical(pair.getValue().getFullyQualifiedName())));
     }
     if (statement instanceof Truncate truncate) {
       // TRUNCATE a, b parses but keeps one table; several names are treated as touching everything.
@@ -173,13 +206,78 @@ public final class SqlAnalyzer {
     }
     String ddlTarget = ddlTarget(statement);
     if (ddlTarget != null) {
-      return AnalyzedStatement.of(StatementKind.DDL, Set.of(), Set.of(TableNames.canonical(ddlTarget)));
+      String name = TableNames.canonical(ddlTarget);
+      AnalyzedStatement ddl = AnalyzedStatement.of(StatementKind.DDL, Set.of(), Set.of(name));
+      return statement instanceof Drop d ? ddl.withSchemaChange(SchemaChange.drop(name, d.isIfExists())) : ddl;
     }
     if (statement instanceof Execute || sql.regionMatches(true, SqlText.start(sql), "CALL", 0, 4)) {
       return AnalyzedStatement.unknown(StatementKind.CALL);
     }
     // Any other statement (GRANT, COMMENT, CREATE SCHEMA/FUNCTION, VACUUM, ...) may change anything.
     return AnalyzedStatement.unknown(StatementKind.DDL);
+  }
+
+  /**
+   * CREATE [TEMPORARY] TABLE [AS SELECT]: writes the new table and reads its sources, the tables it
+   * selects from and those its foreign keys reference, since it can only live where they are.
+   */
+  private static AnalyzedStatement createdTable(CreateTable create) {
+    String name = TableNames.canonical(create.getTable().getFullyQualifiedName());
+    Set<String> sources = new LinkedHashSet<>();
+    if (create.getSelect() != null) {
+      sources.addAll(tables(create.getSelect()));
+    }
+    if (create.getColumnDefinitions() != null) {
+      for (ColumnDefinition column : create.getColumnDefinitions()) {
+        String referenced = referencedTable(column.getColumnSpecs());
+        if (referenced != null) {
+          sources.add(referenced);
+        }
+      }
+    }
+    if (create.getIndexes() != null) {
+      for (Index index : create.getIndexes()) {
+        if (index instanceof ForeignKeyIndex fk && fk.getTable() != null) {
+          sources.add(TableNames.canonical(fk.getTable().getFullyQualifiedName()));
+        }
+      }
+    }
+    sources.remove(name); // a self-reference is no source
+    return AnalyzedStatement.of(StatementKind.DDL, Set.copyOf(sources), Set.of(name))
+        .withSchemaChange(SchemaChange.create(name));
+  }
+
+  /** The table after REFERENCES in a column's specification ({@code NOT NULL REFERENCES customer (c_id)}). */
+  private static String referencedTable(List<String> specs) {
+    if (specs == null) {
+      return null;
+    }
+    for (int i = 0; i + 1 < specs.size(); i++) {
+      if (specs.get(i).equalsIgnoreCase("REFERENCES")) {
+        String table = specs.get(i + 1);
+        int paren = table.indexOf('(');
+        return TableNames.canonical(paren >= 0 ? table.substring(0, paren) : table);
+      }
+    }
+    return null;
+  }
+
+  /** ALTER TABLE: writes the table; reads what an added foreign key references; RENAME TO renames it. */
+  private static AnalyzedStatement altered(Alter alter) {
+    String name = TableNames.canonical(alter.getTable().getFullyQualifiedName());
+    Set<String> read = new LinkedHashSet<>();
+    SchemaChange change = null;
+    for (AlterExpression e : alter.getAlterExpressions() == null ? List.<AlterExpression>of() : alter.getAlterExpressions()) {
+      if (e.getOperation() == AlterOperation.RENAME_TABLE && e.getNewTableName() != null) {
+        change = SchemaChange.rename(name, TableNames.canonical(e.getNewTableName()));
+      }
+      if (e.getIndex() instanceof ForeignKeyIndex fk && fk.getTable() != null) {
+        read.add(TableNames.canonical(fk.getTable().getFullyQualifiedName()));
+      }
+    }
+    read.remove(name);
+    AnalyzedStatement a = AnalyzedStatement.of(StatementKind.DDL, Set.copyOf(read), Set.of(name));
+    return change == null ? a : a.withSchemaChange(change);
   }
 
   /**
@@ -208,33 +306,18 @@ public final class SqlAnalyzer {
   }
 
   private static String ddlTarget(Statement s) {
-    if (s instanceof CreateTable c) {
-      return c.getTable().getFullyQualifiedName();
-    }
     if (s instanceof Drop d && d.getName() != null
         && ("TABLE".equalsIgnoreCase(d.getType()) || "VIEW".equalsIgnoreCase(d.getType()) || "SEQUENCE".equalsIgnoreCase(d.getType()))) {
       return d.getName().getFullyQualifiedName();
     }
-    if (s instanceof Alter a) {
-      return a.getTable().getFullyQualifiedName();
-    }
     if (s instanceof CreateIndex ci) {
       return ci.getTable().getFullyQualifiedName();
-    }
-    if (s instanceof CreateView cv) {
-      return cv.getView().getFullyQualifiedName();
     }
     if (s instanceof AlterView av) {
       return av.getView().getFullyQualifiedName();
     }
-    if (s instanceof CreateSequence cs) {
-      return cs.getSequence().getFullyQualifiedName();
-    }
     if (s instanceof AlterSequence as) {
       return as.getSequence().getFullyQualifiedName();
-    }
-    if (s instanceof RenameTableStatement) {
-      return null; // renames touch two names: treated as touching everything
     }
     return null;
   }
@@ -243,10 +326,16 @@ public final class SqlAnalyzer {
     return canonical(new TablesNamesFinder().getTables(statement));
   }
 
+  private static Set<String> tables(Select select) {
+    return canonical(new TablesNamesFinder().getTables((Statement) select));
+  }
+
   private static Set<String> canonical(Iterable<String> names) {
     Set<String> out = new LinkedHashSet<>();
     for (String n : names) {
-      out.add(TableNames.canonical(n));
+      if (!TableNames.isSystemCatalog(n)) {
+        out.add(TableNames.canonical(n));
+      }
     }
     return Set.copyOf(out);
   }

@@ -22,6 +22,22 @@ public final class TableNames {
     return n.toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * A system catalog every backend has (pg_catalog.*, information_schema.*, or an unqualified pg_*
+   * name): no backend "holds" it, so it does not count among the tables a statement uses, and a query
+   * of the catalogs goes to any backend under partial replication too.
+   */
+  public static boolean isSystemCatalog(String name) {
+    String n = name.trim().toLowerCase(Locale.ROOT).replace("\"", "");
+    int dot = n.lastIndexOf('.');
+    if (dot < 0) {
+      return n.startsWith("pg_");
+    }
+    String schema = n.substring(0, dot);
+    return schema.equals("pg_catalog") || schema.equals("information_schema")
+        || schema.endsWith(".pg_catalog") || schema.endsWith(".information_schema");
+  }
+
   private static int lastDotOutsideQuotes(String n) {
     boolean quoted = false;
     for (int i = n.length() - 1; i >= 0; i--) {

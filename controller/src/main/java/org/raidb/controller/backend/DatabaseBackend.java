@@ -27,6 +27,9 @@ public final class DatabaseBackend implements BackendView {
 
   private final String virtualDatabase;
   private final BackendConfig config;
+  /** Whether routing asks which tables this backend holds (RAIDb-0 and -2); RAIDb-1 backends hold everything. */
+  private final boolean routesByTables;
+  private final BackendTables tables;
   private final Map<String, HikariDataSource> poolsByRealUser = new ConcurrentHashMap<>();
   private final AtomicInteger pending = new AtomicInteger();
   private final LongAdder served = new LongAdder();
@@ -36,17 +39,38 @@ public final class DatabaseBackend implements BackendView {
   /** The recovery log checkpoint a disabled backend stopped at (null while enabled, or when unknown). */
   private volatile String lastCheckpoint;
 
+  /** A backend of a RAIDb-1 virtual database: it holds every table. */
   public DatabaseBackend(String virtualDatabase, BackendConfig config) {
-    this.virtualDatabase = virtualDatabase;
-    this.config = config;
+    this(virtualDatabase, config, false);
   }
 
   /**
-   * Opens the backend's default pool and reads its product. A backend that cannot be reached stays
-   * disabled with a warning naming it, so that a virtual database starts with whatever is up.
+   * @param routesByTables whether it holds only some tables, so that routing must ask
+   *     {@link #holdsTable} (RAIDb-0, RAIDb-2)
+   */
+  public DatabaseBackend(String virtualDatabase, BackendConfig config, boolean routesByTables) {
+    this.virtualDatabase = virtualDatabase;
+    this.config = config;
+    this.routesByTables = routesByTables;
+    this.tables = new BackendTables(config.tables());
+  }
+
+  /**
+   * Opens the backend's default pool and reads its product and tables. A backend that cannot be
+   * reached stays disabled with a warning naming it, so that a virtual database starts with whatever
+   * is up.
    */
   public boolean start() {
     if (!readProduct()) {
+      return false;
+    }
+    try {
+      refreshTables();
+    } catch (SQLException e) {
+      closePools();
+      disabledReason = "cannot read its tables at start-up: " + e.getMessage();
+      log.warn("backend {} of virtual database {} starts disabled: cannot read its tables: {}", name(), virtualDatabase,
+          e.getMessage());
       return false;
     }
     pool(config.loginFor(null)); // opened now so that the first requests find connections ready
@@ -207,10 +231,40 @@ public final class DatabaseBackend implements BackendView {
     return state == BackendState.ENABLED;
   }
 
-  /** RAIDb-1: every backend holds every table. Partial replication fills this from schema knowledge later. */
+  /** RAIDb-1: every backend holds every table. RAIDb-0 and -2: the tables it holds and has not disabled. */
   @Override
   public boolean holdsTable(String table) {
-    return true;
+    return !routesByTables || tables.holds(table);
+  }
+
+  @Override
+  public boolean isTableDisabled(String table) {
+    return routesByTables && tables.isDisabled(table);
+  }
+
+  /** The tables this backend holds and those disabled on it. */
+  public BackendTables tables() {
+    return tables;
+  }
+
+  /**
+   * Reads the tables of the backend's current schema again (unless the configuration lists them): at
+   * start-up, and when it joins the array after a replay or a restore.
+   */
+  public void refreshTables() throws SQLException {
+    if (tables.isConfigured()) {
+      return;
+    }
+    try (Connection c = directConnection(null)) {
+      tables.readFrom(c);
+    } catch (SQLException e) {
+      if (routesByTables) {
+        throw e; // routing would be wrong without them
+      }
+      // RAIDb-1 routes without them; they are only shown to administrators.
+      log.warn("backend {} of virtual database {}: cannot read its tables ({}); the admin API will not list them",
+          name(), virtualDatabase, e.getMessage());
+    }
   }
 
   @Override

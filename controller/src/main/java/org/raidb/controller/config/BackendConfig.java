@@ -9,9 +9,18 @@ import java.util.List;
  * @param weight share of reads for weighted policies (default 1)
  * @param poolSize maximum pooled connections per real login (default 20)
  * @param logins per-virtual-user real logins
+ * @param tables the tables the backend holds, as configured ({@code <table name="…"/>}); null when they
+ *     are read from the backend's schema
  */
 public record BackendConfig(
-    String name, String url, String user, String password, int weight, int poolSize, List<LoginConfig> logins) {
+    String name, String url, String user, String password, int weight, int poolSize, List<LoginConfig> logins,
+    List<String> tables) {
+
+  /** A backend whose tables are read from its schema. */
+  public BackendConfig(String name, String url, String user, String password, int weight, int poolSize,
+      List<LoginConfig> logins) {
+    this(name, url, user, password, weight, poolSize, logins, null);
+  }
 
   /** The real login for a virtual user: its {@code <login>} if any, else the backend's own user. */
   public LoginConfig loginFor(String virtualUser) {

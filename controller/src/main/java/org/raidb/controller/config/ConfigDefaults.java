@@ -17,6 +17,8 @@ public final class ConfigDefaults {
 
   public static final String READ_POLICY = "roundRobin";
   public static final String COMPLETION = "all";
+  /** Backends an error-checked read is sent to (raidb1ec, raidb2ec). */
+  public static final int ERROR_CHECKING_NODES = 3;
 
   private ConfigDefaults() {}
 }

@@ -56,8 +56,12 @@ final class ConfigXml {
     public RecoveryLogXml recoveryLog;
     public BackupXml backup;
 
-    // The replication group of the schema: exactly one of these is set. Later: raidb0, raidb2, ...
-    public Raidb1Xml raidb1;
+    // The replication group of the schema: exactly one of these is set.
+    public LevelXml raidb0;
+    public LevelXml raidb1;
+    public LevelXml raidb1ec;
+    public LevelXml raidb2;
+    public LevelXml raidb2ec;
 
     VirtualDatabaseConfig toConfig() {
       SchedulerConfig schedulerConfig = scheduler == null ? SchedulerConfig.DEFAULT
@@ -73,6 +77,19 @@ final class ConfigXml {
       if (raidb1 != null) {
         return new ReplicationConfig("raidb1",
             or(raidb1.readPolicy, ConfigDefaults.READ_POLICY), or(raidb1.completion, ConfigDefaults.COMPLETION));
+      }
+      if (raidb0 != null) {
+        // No read policy to choose (one backend holds each table) and every backend's answer counts.
+        return raidb0.toConfig("raidb0", null);
+      }
+      if (raidb2 != null) {
+        return raidb2.toConfig("raidb2", null);
+      }
+      if (raidb1ec != null) {
+        return raidb1ec.toConfig("raidb1ec", or(raidb1ec.nodes, ConfigDefaults.ERROR_CHECKING_NODES));
+      }
+      if (raidb2ec != null) {
+        return raidb2ec.toConfig("raidb2ec", or(raidb2ec.nodes, ConfigDefaults.ERROR_CHECKING_NODES));
       }
       // Unreachable for a file that passed the schema; a binding bug if it happens.
       throw new IllegalStateException("virtual database '" + name + "' has no replication element after validation");
@@ -145,11 +162,16 @@ final class ConfigXml {
     @JacksonXmlProperty(localName = "login")
     public List<LoginXml> logins = new ArrayList<>();
 
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "table")
+    public List<TableXml> tables = new ArrayList<>();
+
     BackendConfig toConfig() {
       return new BackendConfig(name, url, user, or(password, ConfigDefaults.PASSWORD),
           or(weight, ConfigDefaults.BACKEND_WEIGHT), or(poolSize, ConfigDefaults.BACKEND_POOL_SIZE),
           logins.stream().map(l -> new LoginConfig(l.virtualUser, l.user, or(l.password, ConfigDefaults.PASSWORD)))
-              .toList());
+              .toList(),
+          tables.isEmpty() ? null : tables.stream().map(t -> t.name).toList());
     }
   }
 
@@ -159,9 +181,47 @@ final class ConfigXml {
     @JacksonXmlProperty(isAttribute = true) public String password;
   }
 
-  static final class Raidb1Xml {
+  /** Any replication element: the schema allows each only its own attributes and children. */
+  static final class LevelXml {
     @JacksonXmlProperty(isAttribute = true) public String readPolicy;
     @JacksonXmlProperty(isAttribute = true) public String completion;
+    @JacksonXmlProperty(isAttribute = true) public Integer nodes;
+
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "createTable")
+    public List<CreateTableXml> createTables = new ArrayList<>();
+
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "table")
+    public List<TableXml> tables = new ArrayList<>();
+
+    ReplicationConfig toConfig(String level, Integer errorCheckingNodes) {
+      return new ReplicationConfig(level, or(readPolicy, ConfigDefaults.READ_POLICY), or(completion, ConfigDefaults.COMPLETION),
+          errorCheckingNodes, createTables.stream().map(CreateTableXml::toConfig).toList(),
+          tables.stream().map(t -> t.name).toList());
+    }
+  }
+
+  static final class CreateTableXml {
+    @JacksonXmlProperty(isAttribute = true) public String policy;
+    @JacksonXmlProperty(isAttribute = true) public Integer nodes;
+    @JacksonXmlProperty(isAttribute = true) public String tables;
+
+    @JacksonXmlElementWrapper(useWrapping = false)
+    @JacksonXmlProperty(localName = "backend")
+    public List<BackendRefXml> backends = new ArrayList<>();
+
+    ReplicationConfig.CreateTableConfig toConfig() {
+      return new ReplicationConfig.CreateTableConfig(tables, policy, nodes, backends.stream().map(b -> b.name).toList());
+    }
+  }
+
+  static final class BackendRefXml {
+    @JacksonXmlProperty(isAttribute = true) public String name;
+  }
+
+  static final class TableXml {
+    @JacksonXmlProperty(isAttribute = true) public String name;
   }
 
   private static <T> T or(T value, T byDefault) {

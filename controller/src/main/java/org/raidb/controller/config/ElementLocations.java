@@ -69,6 +69,38 @@ final class ElementLocations extends DefaultHandler {
     return Optional.ofNullable(found);
   }
 
+  /**
+   * Elements named {@code name} after {@code start}, up to the next element named {@code until} (the
+   * children of a virtual database's last element, say): in document order.
+   */
+  List<Located> namedAfter(Located start, String name, String until) {
+    List<Located> out = new ArrayList<>();
+    boolean started = start == null;
+    for (Located e : elements) {
+      if (e == start) {
+        started = true;
+      } else if (started && e.name().equals(until)) {
+        break;
+      } else if (started && e.name().equals(name)) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The elements right after {@code start} while their names are among {@code names}: the children of
+   * an element whose children have only those names (a backend's logins and tables).
+   */
+  List<Located> following(Located start, java.util.Set<String> names) {
+    List<Located> out = new ArrayList<>();
+    int i = elements.indexOf(start);
+    for (int j = i + 1; i >= 0 && j < elements.size() && names.contains(elements.get(j).name()); j++) {
+      out.add(elements.get(j));
+    }
+    return out;
+  }
+
   /** The first element named {@code name} with an attribute value, starting after {@code after} (or anywhere). */
   Optional<Located> firstAfter(Located after, String name, String attribute, String value) {
     boolean started = after == null;

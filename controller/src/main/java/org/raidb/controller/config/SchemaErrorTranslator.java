@@ -22,7 +22,10 @@ final class SchemaErrorTranslator {
   private static final Map<String, String> PATTERN_DESCRIPTIONS = Map.of(
       "nameType", "start with a letter or '_' and contain only letters, digits, '_', '-' and '.'",
       "jdbcUrlType", "be a JDBC URL without spaces starting with 'jdbc:' (for example jdbc:postgresql://host:5432/db)",
-      "readPolicyType", "be roundRobin, weightedRoundRobin, leastPending or a fully-qualified class name");
+      "readPolicyType", "be roundRobin, weightedRoundRobin, leastPending or a fully-qualified class name",
+      "tableNameType", "be a table name: a letter or '_', then letters, digits, '_' or '$' (no schema, no quotes)",
+      "tablePatternType", "be a table name pattern: letters, digits, '_', '$', '*' (any run of characters) and '?'"
+          + " (one character)");
 
   private static final Pattern CVC = Pattern.compile("(cvc-[A-Za-z-]+(?:\\.[0-9a-z]+)*): (.*)", Pattern.DOTALL);
 
@@ -189,6 +192,10 @@ final class SchemaErrorTranslator {
             + ": replicas must be different databases");
       case "virtualUserName":
         return at(error).describe("virtual user '" + value + "' is declared twice in virtual database " + vdb);
+      case "uniqueBackendTable":
+        return at(error).describe("backend " + enclosing(error, "backend") + " lists table '" + value + "' twice");
+      case "uniqueRaidb0Table", "uniqueRaidb2Table", "uniqueRaidb2ecTable":
+        return at(error).describe("table '" + value + "' is declared twice in virtual database " + vdb);
       case "uniqueLoginVirtualUser":
         return at(error).describe("backend " + enclosing(error, "backend") + " has two <login> elements for virtual user '"
             + value + "'");

@@ -11,6 +11,9 @@ final class SemanticChecks {
   static void check(RaidbConfig config, String source, ElementLocations locations) throws ConfigException {
     List<String> problems = new ArrayList<>();
     checkPortsDiffer(config.controller(), source, locations, problems);
+    for (VirtualDatabaseConfig vdb : config.virtualDatabases()) {
+      PlacementChecks.check(vdb, source, locations, problems);
+    }
     if (!problems.isEmpty()) {
       throw new ConfigException(String.join("\n", problems));
     }

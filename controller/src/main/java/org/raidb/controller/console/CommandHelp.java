@@ -15,7 +15,8 @@ record CommandHelp(String name, String syntax, String summary, String example) {
               + "enabled backends, writes waiting for a lock.", "show virtualdatabases"),
       new CommandHelp("show backends", "show backends [VDB]",
           "List the backends of a virtual database (of all you administer when VDB is left out): state, why "
-              + "disabled, pending requests, requests served, weight, last checkpoint, URL.", "show backends shop"),
+              + "disabled, pending requests, requests served, weight, last checkpoint, URL, the tables each holds and those "
+              + "disabled on it.", "show backends shop"),
       new CommandHelp("show checkpoints", "show checkpoints [VDB]",
           "List the checkpoints of the recovery log of a virtual database.", "show checkpoints shop"),
       new CommandHelp("show dumps", "show dumps [VDB]",

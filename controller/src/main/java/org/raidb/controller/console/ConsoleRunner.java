@@ -97,15 +97,23 @@ final class ConsoleRunner {
 
   private void showBackends(String vdb) throws AdminCallException {
     TextTable table = new TextTable("VDB", "BACKEND", "STATE", "PENDING", "SERVED", "WEIGHT", "LAST CHECKPOINT", "URL",
-        "DISABLED BECAUSE");
+        "TABLES", "DISABLED TABLES", "DISABLED BECAUSE");
     for (String name : namedOrAll(vdb)) {
       for (JsonNode b : client.get(vdbPath(name) + "/backends").path("backends")) {
         table.row(name, b.path("name").asText(), b.path("state").asText(), b.path("pendingRequests").asInt(),
             b.path("requestsServed").asLong(), b.path("weight").asInt(), textOrNull(b, "lastCheckpoint"),
-            b.path("url").asText(), textOrNull(b, "disabledReason"));
+            b.path("url").asText(), names(b.path("tables")), names(b.path("disabledTables")),
+            textOrNull(b, "disabledReason"));
       }
     }
     out.print(table.render());
+  }
+
+  /** A JSON array of names as "a,b,c", or null (shown as "-") when empty. */
+  private static String names(JsonNode array) {
+    List<String> names = new ArrayList<>();
+    array.forEach(n -> names.add(n.asText()));
+    return names.isEmpty() ? null : String.join(",", names);
   }
 
   private void showCheckpoints(String vdb) throws AdminCallException {

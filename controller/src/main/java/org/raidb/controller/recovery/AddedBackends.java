@@ -1,11 +1,9 @@
 package org.raidb.controller.recovery;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.raidb.controller.config.BackendConfig;
@@ -17,7 +15,6 @@ import org.raidb.controller.config.BackendConfig;
  * it for good.
  */
 public final class AddedBackends {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path file;
 
@@ -30,7 +27,7 @@ public final class AddedBackends {
       return List.of();
     }
     try {
-      return JSON.readValue(file.toFile(), new TypeReference<List<BackendConfig>>() { });
+      return JsonFile.JSON.readValue(file.toFile(), new TypeReference<List<BackendConfig>>() { });
     } catch (IOException e) {
       throw new IllegalStateException("cannot read the backends added online from " + file + ": " + e.getMessage()
           + "; fix or delete that file", e);
@@ -52,10 +49,7 @@ public final class AddedBackends {
 
   private void save(List<BackendConfig> all) throws java.sql.SQLException {
     try {
-      Files.createDirectories(file.getParent());
-      Path partial = file.resolveSibling(file.getFileName() + ".partial");
-      JSON.writerWithDefaultPrettyPrinter().writeValue(partial.toFile(), all);
-      Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      JsonFile.writeAtomically(file, all);
     } catch (IOException e) {
       throw new java.sql.SQLException("cannot record the new backend in " + file + ": " + e.getMessage(), "58030", e);
     }

@@ -49,6 +49,11 @@ final class BackendProgress {
    * gap in what the backend holds.
    */
   void failedEverywhere(long position) {
+    notNeeded(position);
+  }
+
+  /** The item failed here but needs no replay (its tables were disabled on this backend): no gap either. */
+  void notNeeded(long position) {
     if (missed.remove(position)) {
       appliedAbove.add(position);
       forgetBelowEdge();

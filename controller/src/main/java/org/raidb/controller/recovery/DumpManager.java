@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backup.BackendEndpoint;
 import org.raidb.controller.backup.Backuper;
@@ -46,9 +47,14 @@ public final class DumpManager {
   private final RecoveryManager recovery;
   private final List<DatabaseBackend> backends;
   private final AddedBackends added;
+  private final Function<BackendConfig, DatabaseBackend> newBackend;
+  private final DisabledTables disabledTables;
 
   public DumpManager(String vdb, BackupSettings settings, Path dataDir, WriteLog writeLog, RecoveryManager recovery,
-      List<DatabaseBackend> backends, AddedBackends added) {
+      List<DatabaseBackend> backends, AddedBackends added, Function<BackendConfig, DatabaseBackend> newBackend,
+      DisabledTables disabledTables) {
+    this.newBackend = newBackend;
+    this.disabledTables = disabledTables;
     this.vdb = vdb;
     this.settings = settings;
     this.dumpDir = settings.dumpDir() != null ? Path.of(settings.dumpDir()) : dataDir.resolve("dumps").resolve(vdb);
@@ -87,6 +93,7 @@ public final class DumpManager {
       throw new SQLException("a dump named " + name + " already exists in virtual database " + vdb
           + "; choose another name (backup " + b.name() + " as NAME)", "42710");
     }
+    refuseStaleCopies(b, "back it up");
     boolean wasEnabled = b.isEnabled();
     if (wasEnabled && backends.stream().filter(DatabaseBackend::isEnabled).count() < 2) {
       throw new SQLException("backing up " + b.name() + " would leave virtual database " + vdb + " without an enabled"
@@ -178,6 +185,10 @@ public final class DumpManager {
       l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, null));
       throw e;
     }
+    if (!b.tables().disabled().isEmpty()) {
+      b.tables().clearDisabled(); // the dump's copies replace the stale ones; the replay brings them up to date
+      disabledTables.save(backends);
+    }
     b.disabledAt("restored from dump " + dump.name() + ": enable it to replay the log from checkpoint "
         + dump.checkpoint(), dump.checkpoint());
     l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, dump.checkpoint()));
@@ -208,9 +219,10 @@ public final class DumpManager {
     if (!source.isEnabled()) {
       throw new SQLException("backend " + source.name() + " is not enabled: copy from an enabled backend", "55000");
     }
+    refuseStaleCopies(source, "copy it");
     Backuper backuper = backuperName != null ? Backupers.byName(backuperName, options())
         : backuperFor(source.config().url(), config.url());
-    DatabaseBackend target = new DatabaseBackend(vdb, config);
+    DatabaseBackend target = newBackend.apply(config);
     target.preparePool(); // unreachable: 08001, before anything changes
     recovery.claim(target, "add backend");
     target.recovering("being added: copying " + source.name() + " with " + backuper.name());
@@ -276,6 +288,15 @@ public final class DumpManager {
   }
 
   // ---- helpers ----------------------------------------------------------------------------------
+
+  /** A backend with disabled tables (RAIDb-2) holds stale copies of them: a dump or copy would spread them. */
+  private static void refuseStaleCopies(DatabaseBackend b, String what) throws SQLException {
+    if (!b.tables().disabled().isEmpty()) {
+      throw new SQLException("backend " + b.name() + " holds stale copies of " + String.join(", ", b.tables().disabled())
+          + " (disabled after a write failed there), so refusing to " + what + ": use another backend, or restore "
+          + b.name() + " from a dump taken before", "55000");
+    }
+  }
 
   private DatabaseBackend named(String name) throws SQLException {
     for (DatabaseBackend b : backends) {

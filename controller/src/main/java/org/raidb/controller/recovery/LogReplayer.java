@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.raidb.controller.analysis.SchemaChange;
+import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.recovery.LogEntry;
@@ -29,16 +31,19 @@ final class LogReplayer implements AutoCloseable {
   private static final int GROUP_ITEMS = 200;
 
   private final DatabaseBackend backend;
+  private final SqlAnalyzer analyzer;
   private final Map<String, Connection> connections = new HashMap<>();
   private long entriesApplied;
 
-  LogReplayer(DatabaseBackend backend) {
+  LogReplayer(DatabaseBackend backend, SqlAnalyzer analyzer) {
     this.backend = backend;
+    this.analyzer = analyzer;
   }
 
-  /** Applies the items in order; returns the number of log entries they held. */
-  long apply(List<ReplayItem> items) throws SQLException {
-    long before = entriesApplied;
+  /** Applies the items in order; returns the number of log entries they held (those left out count as done). */
+  long apply(List<ReplayItem> logged) throws SQLException {
+    List<ReplayItem> items = forThisBackend(logged);
+    long before = entriesApplied - (entries(logged) - entries(items));
     int start = 0;
     while (start < items.size()) {
       String login = items.get(start).login();
@@ -50,6 +55,44 @@ final class LogReplayer implements AutoCloseable {
       start = end;
     }
     return entriesApplied - before;
+  }
+
+  /**
+   * The statements of each item that the write path would have sent to this backend had it been
+   * enabled: with partial replication, those writing a table it holds (or naming no table: they went
+   * to every backend). A table created while it was away was placed on others, so its writes are left
+   * out; a table it dropped, from then on too. The backend's tables follow the DDL as it is read,
+   * before it runs: if the replay fails, the backend stays disabled and its tables are read again on
+   * the next enable.
+   */
+  private List<ReplayItem> forThisBackend(List<ReplayItem> items) {
+    List<ReplayItem> out = new ArrayList<>(items.size());
+    for (ReplayItem item : items) {
+      List<LogEntry> kept = new ArrayList<>(item.statements().size());
+      for (LogEntry e : item.statements()) {
+        if (e.tablesWritten().isEmpty() || e.tablesWritten().stream().anyMatch(backend::holdsTable)) {
+          kept.add(e);
+          SchemaChange change = e.sql() == null ? null : analyzer.analyze(e.sql()).schemaChange();
+          if (change != null) {
+            backend.tables().apply(change);
+          }
+        }
+      }
+      if (kept.size() == item.statements().size()) {
+        out.add(item);
+      } else if (!kept.isEmpty()) {
+        out.add(new ReplayItem(item.orderPosition(), item.transactionId(), item.login(), List.copyOf(kept)));
+      }
+    }
+    return out;
+  }
+
+  private static long entries(List<ReplayItem> items) {
+    long n = 0;
+    for (ReplayItem i : items) {
+      n += i.statements().size();
+    }
+    return n;
   }
 
   private void applyGroup(List<ReplayItem> group) throws SQLException {

@@ -36,6 +36,16 @@ public final class LoggedRequest {
     }
   }
 
+  /**
+   * The backend missed the item, but the tables it writes were disabled there: replay leaves such
+   * writes out, so the item is no gap in what the backend holds.
+   */
+  public void notNeededOn(DatabaseBackend backend) {
+    if (item >= 0) {
+      owner.notNeededOn(backend, item);
+    }
+  }
+
   /** Every backend answered: records whether the request took effect (null) or failed everywhere. */
   public void resolved(SQLException clientError) {
     if (owner != null) {

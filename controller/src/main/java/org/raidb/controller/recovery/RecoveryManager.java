@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.session.SessionState;
 import org.raidb.controller.verification.TableChecksum;
@@ -40,12 +41,14 @@ public final class RecoveryManager implements AutoCloseable {
   private final String vdb;
   private final WriteLog writeLog;
   private final List<DatabaseBackend> backends;
+  private final SqlAnalyzer analyzer;
   private final Map<String, String> busy = new ConcurrentHashMap<>();
   private final ExecutorService checkpointer;
   private volatile long joinTimeoutMillis = 10_000;
 
-  public RecoveryManager(String vdb, WriteLog writeLog, List<DatabaseBackend> backends) {
+  public RecoveryManager(String vdb, WriteLog writeLog, List<DatabaseBackend> backends, SqlAnalyzer analyzer) {
     this.vdb = vdb;
+    this.analyzer = analyzer;
     this.writeLog = writeLog;
     this.backends = backends;
     this.checkpointer = Executors.newSingleThreadExecutor(r -> {
@@ -134,27 +137,43 @@ public final class RecoveryManager implements AutoCloseable {
     }
   }
 
+  /**
+   * Compares, table by table, the copies the enabled backends hold (under partial replication a
+   * table has fewer holders; a table with one holder has nothing to be compared with). A backend
+   * whose copy of some table is not the one most holders have is disabled for a restore.
+   */
   private void keepLargestIdenticalGroup(List<Long> inDoubt) {
-    Map<Map<String, String>, List<DatabaseBackend>> groups = new LinkedHashMap<>();
+    Map<DatabaseBackend, Map<String, String>> sums = new LinkedHashMap<>();
     for (DatabaseBackend b : backends) {
       if (!b.isEnabled()) {
         continue;
       }
       try (Connection c = b.directConnection(null)) {
-        groups.computeIfAbsent(TableChecksum.checksums(c), k -> new ArrayList<>()).add(b);
+        sums.put(b, TableChecksum.checksums(c));
       } catch (SQLException e) {
         disableWithoutCheckpoint(b, "could not be compared with the others after a controller crash: " + e.getMessage());
       }
     }
-    List<DatabaseBackend> keep = groups.values().stream().reduce((a, b) -> b.size() > a.size() ? b : a).orElse(List.of());
-    for (List<DatabaseBackend> group : groups.values()) {
-      if (group != keep) {
-        for (DatabaseBackend b : group) {
-          disableWithoutCheckpoint(b, "after a controller crash it differs from " + keep.get(0).name() + " (writes in doubt at"
-              + " log positions " + abbreviate(inDoubt) + "): restore it from a dump or add it again");
+    Map<DatabaseBackend, String> differing = new LinkedHashMap<>();
+    java.util.Set<String> tables = new java.util.TreeSet<>();
+    sums.values().forEach(m -> tables.addAll(m.keySet()));
+    for (String table : tables) {
+      Map<String, List<DatabaseBackend>> copies = new LinkedHashMap<>();
+      sums.forEach((b, m) -> {
+        if (m.containsKey(table)) {
+          copies.computeIfAbsent(m.get(table), k -> new ArrayList<>()).add(b);
+        }
+      });
+      List<DatabaseBackend> majority = copies.values().stream().reduce((a, b) -> b.size() > a.size() ? b : a).orElseThrow();
+      for (List<DatabaseBackend> group : copies.values()) {
+        if (group != majority) {
+          group.forEach(b -> differing.putIfAbsent(b, "after a controller crash it differs from " + majority.get(0).name()
+              + " on table " + table + " (writes in doubt at log positions " + abbreviate(inDoubt)
+              + "): restore it from a dump or add it again"));
         }
       }
     }
+    differing.forEach(this::disableWithoutCheckpoint);
   }
 
   private void disableWithoutCheckpoint(DatabaseBackend b, String reason) {
@@ -290,7 +309,7 @@ public final class RecoveryManager implements AutoCloseable {
     b.recovering("replaying the recovery log from checkpoint " + checkpoint);
     saveState(b, BackendState.REPLAYING, checkpoint);
     boolean joined = false;
-    try (ReplayCursor cursor = l.replayFrom(checkpoint); LogReplayer replayer = new LogReplayer(b)) {
+    try (ReplayCursor cursor = l.replayFrom(checkpoint); LogReplayer replayer = new LogReplayer(b, analyzer)) {
       long from = cursor.checkpointPosition();
       progress.total(l.entriesBetween(from, l.lastPosition()));
       String joinedAt = null;
@@ -341,6 +360,7 @@ public final class RecoveryManager implements AutoCloseable {
         progress.advance(replayer.apply(batch));
       }
       progress.total(l.entriesBetween(from, l.lastPosition()));
+      b.refreshTables(); // after a restore, the dump's tables
       writeLog.enable(b, b::enable);
       saveState(b, BackendState.ENABLED, null);
       log.info("backend {} of virtual database {} enabled at checkpoint {} after replaying the log from position {}",

@@ -171,6 +171,10 @@ public final class WriteLog implements AutoCloseable {
     }
   }
 
+  void notNeededOn(DatabaseBackend backend, long item) {
+    progressOf(backend).notNeeded(item);
+  }
+
   void failedEverywhere(long item) {
     progress.values().forEach(p -> p.failedEverywhere(item));
   }

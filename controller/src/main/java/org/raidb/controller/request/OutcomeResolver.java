@@ -3,8 +3,10 @@ package org.raidb.controller.request;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.driver.protocol.SqlStates;
@@ -21,8 +23,15 @@ public final class OutcomeResolver {
   /**
    * @param winner the outcome whose result the client gets, null when the client gets {@code clientError}
    * @param toDisable backends to take out of the array, with the reason to log
+   * @param diverged those of {@code toDisable} that answered, differently from the majority (the others'
+   *     connection failed): under partial replication only the tables the write touched are disabled there
    */
-  public record Resolution(BackendOutcome winner, SQLException clientError, Map<DatabaseBackend, String> toDisable) {}
+  public record Resolution(BackendOutcome winner, SQLException clientError, Map<DatabaseBackend, String> toDisable,
+      Set<DatabaseBackend> diverged) {
+    Resolution(BackendOutcome winner, SQLException clientError, Map<DatabaseBackend, String> toDisable) {
+      this(winner, clientError, toDisable, Set.of());
+    }
+  }
 
   public static Resolution resolve(List<BackendOutcome> outcomes, String statement) {
     return resolve(outcomes, statement, false);
@@ -69,15 +78,17 @@ public final class OutcomeResolver {
       }
     }
     BackendOutcome reference = majority.get(0);
+    Set<DatabaseBackend> diverged = new LinkedHashSet<>();
     for (BackendOutcome o : answered) {
       if (!majority.contains(o)) {
         toDisable.put(o.backend(), divergence(o, reference, statement));
+        diverged.add(o.backend());
       }
     }
     if (!reference.succeeded()) {
-      return new Resolution(null, reference.error(), toDisable);
+      return new Resolution(null, reference.error(), toDisable, diverged);
     }
-    return new Resolution(reference, null, toDisable);
+    return new Resolution(reference, null, toDisable, diverged);
   }
 
   /** On a tie between success and failure, the write happened somewhere: keep the side that applied it. */

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.raidb.balancer.ErrorCheckingLoadBalancer;
@@ -12,6 +13,7 @@ import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
@@ -237,6 +239,9 @@ public final class RequestManager {
       }
     }
     try {
+      // The one backend a read goes to. Error-checking levels (raidb1ec, raidb2ec) will send it to
+      // several and vote on the answers (ErrorCheckingLoadBalancer.checkedRead); until then they route
+      // it as their level does.
       return vdb.balancer().readBackend(request, candidates);
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, lastFailure);
@@ -309,7 +314,8 @@ public final class RequestManager {
       return;
     }
     // RAIDb-0: a transaction that wrote on several backends commits in two phases.
-    String gid = commit && lanes.size() > 1 && vdb.commitsInTwoPhases() ? TwoPhaseCommit.gid(vdb.name(), tx.id()) : null;
+    String gid = commit && tx.writtenBackends().size() > 1 && vdb.commitsInTwoPhases()
+        ? TwoPhaseCommit.gid(vdb.name(), tx.id()) : null;
     if (gid != null) {
       try {
         TwoPhaseCommit.prepare(lanes, gid, vdb.backendThreads());
@@ -362,13 +368,26 @@ public final class RequestManager {
       }
       return new StatementResult(List.of(), null);
     };
+    // Every lane commits on its own: RAIDb-1 and -2 lanes hold copies of the same writes; a RAIDb-0
+    // transaction that wrote on several backends was prepared on each above and commits the prepared one.
     try {
       writes.runOnTransaction(lanes, s, commit ? "COMMIT" : "ROLLBACK", work, commit ? tx : null, release, false, logged);
     } catch (SQLException e) {
+      undoSchemaChanges(tx);
       if (commit) {
         throw e;
       }
       // A rollback that fails leaves nothing applied; a dead backend was disabled by the resolver.
+    }
+    if (!commit) {
+      undoSchemaChanges(tx);
+    }
+  }
+
+  /** A transaction that did not commit created, dropped or renamed nothing after all. */
+  private static void undoSchemaChanges(Transaction tx) {
+    for (Map.Entry<DatabaseBackend, SchemaChange> c : tx.schemaChangesToUndo()) {
+      c.getKey().tables().apply(c.getValue().inverse());
     }
   }
 

@@ -12,7 +12,9 @@ import java.util.concurrent.CompletionException;
 import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
+import org.raidb.balancer.TableNotHeldException;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
@@ -69,8 +71,8 @@ final class WritePath {
         statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
       }
       admitted = true;
-      logged = writeLog.logWrite(tx, s.virtualUser(), statements, a.kind() == StatementKind.DDL,
-          List.copyOf(a.tablesWritten()), targets, owner);
+      logged = writeLog.logWrite(tx, s.virtualUser(), statements, a.kind() == StatementKind.DDL, loggedTables(a), targets,
+          owner);
       lanes = lanes(targets, s, tx);
     } catch (SQLException | RuntimeException e) {
       if (admitted) {
@@ -87,7 +89,7 @@ final class WritePath {
       vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
       unitDone.run();
     };
-    Outcome outcome = run(lanes, s, !inTransaction, statement, work, tx, released, false, logged);
+    Outcome outcome = run(lanes, s, !inTransaction, statement, a, work, tx, released, false, logged);
     if (!inTransaction) {
       for (int i = 0; i < lanes.size(); i++) {
         s.lastWrites().put(lanes.get(i).backend(), outcome.futures.get(i));
@@ -104,13 +106,30 @@ final class WritePath {
   /** Runs one command (commit, rollback, savepoint) on every lane of a transaction. */
   void runOnTransaction(List<BackendLane> lanes, SessionState s, String statement, BackendWork work, Transaction tx,
       Runnable whenAllDone, boolean waitForAll, LoggedRequest logged) throws SQLException {
-    Outcome outcome = run(lanes, s, false, statement, work, tx, whenAllDone, waitForAll, logged);
+    Outcome outcome = run(lanes, s, false, statement, null, work, tx, whenAllDone, waitForAll, logged);
     outcome.await(tx);
     logged.awaitDurable();
   }
 
+  /**
+   * The tables a log entry names, which replay filters by: those written, or for a statement that
+   * writes none but runs where its tables are (SELECT … FOR UPDATE), those it reads. Empty when the
+   * tables are unknown: the statement went to every backend.
+   */
+  private static List<String> loggedTables(AnalyzedStatement a) {
+    if (a.touchesEverything()) {
+      return List.of();
+    }
+    return List.copyOf(a.tablesWritten().isEmpty() ? a.tablesRead() : a.tablesWritten());
+  }
+
+  /**
+   * @param a the statement, whose effects a backend that applied it records (its new tables, and the
+   *     tables its transaction wrote there); null for transaction demarcation
+   */
   private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
-      BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll, LoggedRequest logged) {
+      AnalyzedStatement a, BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll,
+      LoggedRequest logged) {
     int required = waitForAll ? lanes.size() : vdb.balancer().completion().required(lanes.size());
     CompletionTracker tracker = new CompletionTracker(required, lanes.size());
     Outcome outcome = new Outcome(tracker);
@@ -118,7 +137,7 @@ final class WritePath {
     // The other backends first, on backend threads; then the first on this thread, so that they all run at once.
     for (int i = lanes.size() - 1; i >= 0; i--) {
       BackendLane lane = lanes.get(i);
-      CompletableFuture<BackendOutcome> f = lane.submit(() -> runOne(lane, work, ownsConnections, s, logged),
+      CompletableFuture<BackendOutcome> f = lane.submit(() -> runOne(lane, a, work, ownsConnections, s, tx, logged),
           vdb.backendThreads(), i == 0);
       futures.add(0, f);
     }
@@ -133,7 +152,7 @@ final class WritePath {
         if (e != null) {
           throw e;
         }
-        outcome.resolved.complete(finish(all, outcome, statement, tx, whenAllDone, logged));
+        outcome.resolved.complete(finish(all, outcome, statement, a, tx, whenAllDone, logged));
       } catch (Throwable t) {
         log.error("resolving the answers to [{}] failed", statement, t);
         outcome.resolved.completeExceptionally(t);
@@ -142,20 +161,31 @@ final class WritePath {
     return outcome;
   }
 
-  /** Once every backend answered: disable those that failed or diverged, release what the statement held. */
-  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, String statement, Transaction tx,
-      Runnable whenAllDone, LoggedRequest logged) {
+  /**
+   * Once every backend answered: disable those that failed or diverged (under partial replication,
+   * only the tables a diverging backend wrote), release what the statement held.
+   */
+  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, String statement,
+      AnalyzedStatement a, Transaction tx, Runnable whenAllDone, LoggedRequest logged) {
     OutcomeResolver.Resolution res;
     try {
       res = OutcomeResolver.resolve(all, statement, tx != null);
       logged.resolved(res.clientError());
       for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
-        vdb.disableBackend(d.getKey(), d.getValue());
-        if (tx != null) {
-          BackendLane lane = tx.forget(d.getKey());
-          if (lane != null) {
-            connections.discard(lane.connection());
-          }
+        DatabaseBackend b = d.getKey();
+        Set<String> tables = res.diverged().contains(b) ? tablesOutOfStep(b, a, tx) : null;
+        if (tables != null) {
+          vdb.disableTables(b, tables, d.getValue());
+          logged.notNeededOn(b); // replay leaves out writes to disabled tables
+        } else {
+          vdb.disableBackend(b, d.getValue());
+        }
+        BackendLane lane = tx == null ? null : tx.forget(b);
+        if (lane != null && tables != null) {
+          // The backend stays: its part of the transaction is rolled back once the work queued on it has run.
+          lane.idle().thenRun(() -> connections.discard(lane.connection()));
+        } else if (lane != null) {
+          connections.discard(lane.connection());
         }
       }
       BackendOutcome answered = outcome.tracker.quorum().getNow(null);
@@ -181,8 +211,36 @@ final class WritePath {
         SqlStates.INTERNAL_ERROR, e));
   }
 
-  private BackendOutcome runOne(BackendLane lane, BackendWork work, boolean ownsConnection, SessionState s,
-      LoggedRequest logged) {
+  /**
+   * The tables that are out of step on a backend that diverged, under partial replication: those the
+   * statement wrote and, in a transaction, those the transaction wrote there (its part there is rolled
+   * back). Null when the whole backend must go: RAIDb-1, or tables the controller cannot name.
+   */
+  private Set<String> tablesOutOfStep(DatabaseBackend b, AnalyzedStatement a, Transaction tx) {
+    if (!vdb.level().partial()) {
+      return null;
+    }
+    Set<String> tables = new HashSet<>();
+    if (a != null) {
+      if (a.touchesEverything()) {
+        return null;
+      }
+      tables.addAll(a.tablesWritten());
+    }
+    BackendLane lane = tx == null ? null : tx.lane(b);
+    if (lane != null) {
+      Set<String> written = lane.writtenTables();
+      if (written == null) {
+        return null;
+      }
+      tables.addAll(written);
+    }
+    return tables.isEmpty() ? null : tables;
+  }
+
+
+  private BackendOutcome runOne(BackendLane lane, AnalyzedStatement a, BackendWork work, boolean ownsConnection,
+      SessionState s, Transaction tx, LoggedRequest logged) {
     DatabaseBackend b = lane.backend();
     b.requestStarted();
     boolean applied = false;
@@ -194,6 +252,9 @@ final class WritePath {
       }
       BackendOutcome o = new BackendOutcome(b, work.run(lane.connection()), null);
       applied = true;
+      if (a != null) {
+        appliedOn(lane, a, tx);
+      }
       return o;
     } catch (SQLException e) {
       return new BackendOutcome(b, null, e);
@@ -209,12 +270,39 @@ final class WritePath {
     }
   }
 
+  /**
+   * What a backend that applied a write records at once, before the client can send the next
+   * statement: the tables the DDL created, dropped or renamed there, and the tables its transaction
+   * has written there.
+   */
+  private static void appliedOn(BackendLane lane, AnalyzedStatement a, Transaction tx) {
+    if (a.schemaChange() != null) {
+      lane.backend().tables().apply(a.schemaChange());
+      if (tx != null) {
+        tx.schemaChanged(lane.backend(), a.schemaChange());
+      }
+    }
+    if (tx != null && (a.kind() == StatementKind.WRITE || a.kind() == StatementKind.DDL || a.kind() == StatementKind.CALL)) {
+      lane.wrote(a.tablesWritten(), a.touchesEverything());
+    }
+  }
+
   List<DatabaseBackend> writeBackends(AnalyzedStatement a, Transaction tx) throws SQLException {
     Request request = new Request(a.kind().requestKind() == RequestKind.READ ? RequestKind.WRITE : a.kind().requestKind(),
         a.tablesRead(), a.tablesWritten(), a.touchesEverything(), tx == null ? 0 : tx.id(),
-        tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
+        tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten(), a.createdTable());
     try {
       return vdb.balancer().writeBackends(request, vdb.backends());
+    } catch (TableNotHeldException e) {
+      SchemaChange change = a.schemaChange();
+      if (change != null && change.kind() == SchemaChange.Kind.DROP && change.ifExists()) {
+        // DROP … IF EXISTS of a table no backend holds: a no-op wherever it runs, as on a single database.
+        List<DatabaseBackend> enabled = vdb.backends().stream().filter(DatabaseBackend::isEnabled).toList();
+        if (!enabled.isEmpty()) {
+          return enabled;
+        }
+      }
+      throw Errors.unavailable(vdb, e, null);
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, null);
     }

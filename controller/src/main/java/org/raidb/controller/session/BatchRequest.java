@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.recovery.LoggedStatement;
@@ -80,6 +81,7 @@ final class BatchRequest {
     Set<String> read = new LinkedHashSet<>();
     Set<String> written = new LinkedHashSet<>();
     boolean everything = false;
+    List<SchemaChange> changes = new ArrayList<>();
     for (String t : texts) {
       AnalyzedStatement a = analyzer.analyze(t);
       if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
@@ -92,8 +94,15 @@ final class BatchRequest {
       read.addAll(a.tablesRead());
       written.addAll(a.tablesWritten());
       everything |= a.touchesEverything();
+      if (a.schemaChange() != null) {
+        changes.add(a.schemaChange());
+        // Where a new table goes is decided per statement; a batch runs as one unit on each of its
+        // backends, so a batch creating tables goes to every backend.
+        everything |= a.createdTable() != null;
+      }
     }
-    return new AnalyzedStatement(StatementKind.WRITE, Set.copyOf(read), Set.copyOf(written), everything, null, null);
+    return new AnalyzedStatement(StatementKind.WRITE, Set.copyOf(read), Set.copyOf(written), everything, null, null,
+        false, null, changes.size() == 1 ? changes.get(0) : null);
   }
 
   /** The batch's statements as the recovery log keeps them: one per text, or one per row of parameters. */

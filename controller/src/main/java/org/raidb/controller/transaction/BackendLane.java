@@ -1,6 +1,8 @@
 package org.raidb.controller.transaction;
 
 import java.sql.Connection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
@@ -15,6 +17,10 @@ public final class BackendLane {
   private final DatabaseBackend backend;
   private final Connection connection;
   private CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
+  /** The tables the transaction wrote on this backend (empty for an auto-commit lane). */
+  private final Set<String> written = ConcurrentHashMap.newKeySet();
+  /** A statement whose tables the controller cannot tell wrote here. */
+  private volatile boolean wroteUnknownTables;
 
   public BackendLane(DatabaseBackend backend, Connection connection) {
     this.backend = backend;
@@ -42,6 +48,24 @@ public final class BackendLane {
     }
     tail = next;
     return next;
+  }
+
+  /** A write of the transaction succeeded here; {@code unknown}: its tables could not be told. */
+  public void wrote(Set<String> tables, boolean unknown) {
+    written.addAll(tables);
+    if (unknown) {
+      wroteUnknownTables = true;
+    }
+  }
+
+  /** Whether the transaction has written on this backend. */
+  public boolean hasWritten() {
+    return wroteUnknownTables || !written.isEmpty();
+  }
+
+  /** The tables the transaction wrote here, or null when it wrote some it could not name. */
+  public Set<String> writtenTables() {
+    return wroteUnknownTables ? null : Set.copyOf(written);
   }
 
   /** Completes when everything submitted so far has run. */

@@ -2,11 +2,15 @@ package org.raidb.controller.transaction;
 
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
+import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.backend.DatabaseBackend;
 
 /**
@@ -19,6 +23,7 @@ public final class Transaction {
   private final Instant start = Instant.now();
   private final Map<DatabaseBackend, BackendLane> lanes = new ConcurrentHashMap<>();
   private volatile boolean hasWritten;
+  private final List<Map.Entry<DatabaseBackend, SchemaChange>> schemaChanges = new CopyOnWriteArrayList<>();
   /** Set once the recovery log holds a statement of this transaction: its end must be logged too. */
   private volatile boolean logged;
   /** Set when a statement failed: PostgreSQL refuses everything but a rollback now. */
@@ -64,6 +69,27 @@ public final class Transaction {
 
   public boolean hasWritten() {
     return hasWritten;
+  }
+
+  /** The backends this transaction has written on (RAIDb-0 commits atomically across more than one). */
+  public Set<DatabaseBackend> writtenBackends() {
+    return lanes.values().stream().filter(BackendLane::hasWritten).map(BackendLane::backend)
+        .collect(Collectors.toUnmodifiableSet());
+  }
+
+  /**
+   * DDL of this transaction succeeded on a backend: its tables changed at once, so that the
+   * transaction's next statements find a table it created. A rollback undoes the change.
+   */
+  public void schemaChanged(DatabaseBackend backend, SchemaChange change) {
+    schemaChanges.add(Map.entry(backend, change));
+  }
+
+  /** The schema changes of this transaction, newest first, for a rollback to undo. */
+  public List<Map.Entry<DatabaseBackend, SchemaChange>> schemaChangesToUndo() {
+    List<Map.Entry<DatabaseBackend, SchemaChange>> out = new ArrayList<>(schemaChanges);
+    java.util.Collections.reverse(out);
+    return out;
   }
 
   public void markWritten() {

@@ -2,7 +2,11 @@ package org.raidb.controller.vdb;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,16 +17,25 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.raidb.balancer.CompletionPolicy;
+import org.raidb.balancer.ErrorCheckingLoadBalancer;
 import org.raidb.balancer.LoadBalancer;
+import org.raidb.balancer.PlacementProblem;
+import org.raidb.balancer.PlacementValidator;
+import org.raidb.balancer.Raidb0LoadBalancer;
 import org.raidb.balancer.Raidb1LoadBalancer;
+import org.raidb.balancer.Raidb2LoadBalancer;
+import org.raidb.balancer.RaidbLevel;
 import org.raidb.balancer.ReadPolicies;
+import org.raidb.balancer.ReadPolicy;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.auth.AuthenticationManager;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.config.ReplicationConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.recovery.AddedBackends;
+import org.raidb.controller.recovery.DisabledTables;
 import org.raidb.controller.recovery.DumpManager;
 import org.raidb.controller.recovery.RecoveryManager;
 import org.raidb.controller.recovery.WriteLog;
@@ -40,6 +53,7 @@ public final class VirtualDatabase implements AutoCloseable {
   private final List<DatabaseBackend> backends = new CopyOnWriteArrayList<>();
   private final AuthenticationManager authentication;
   private final SqlAnalyzer analyzer = new SqlAnalyzer();
+  private final RaidbLevel level;
   private final LoadBalancer balancer;
   private final WriteScheduler scheduler;
   private final ExecutorService backendThreads;
@@ -49,20 +63,21 @@ public final class VirtualDatabase implements AutoCloseable {
   private volatile WriteLog writeLog = WriteLog.none();
   private volatile RecoveryManager recovery;
   private volatile DumpManager dumps;
+  private final DisabledTables disabledTables;
 
   public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir) {
     this.config = config;
     this.dataDir = dataDir;
     this.authentication = new AuthenticationManager(config.name(), config.authentication());
-    this.balancer = new Raidb1LoadBalancer(ReadPolicies.byName(config.replication().readPolicy()),
-        CompletionPolicy.byName(config.replication().completion()));
+    this.level = config.replication().raidbLevel();
+    this.balancer = balancerFor(config.replication());
     this.scheduler = new WriteScheduler(SchedulerType.byName(config.scheduler().type()),
         config.scheduler().lockTimeoutMillis());
     for (BackendConfig b : config.backends()) {
-      backends.add(new DatabaseBackend(config.name(), b));
+      backends.add(newBackend(b));
     }
     for (BackendConfig b : new AddedBackends(dataDir, config.name()).load()) {
-      backends.add(new DatabaseBackend(config.name(), b)); // added online by an administrator
+      backends.add(newBackend(b)); // added online by an administrator
     }
     AtomicInteger n = new AtomicInteger();
     // Writes run on every backend at once; threads are created on demand and die when idle.
@@ -72,6 +87,7 @@ public final class VirtualDatabase implements AutoCloseable {
       return t;
     });
     this.requestManager = new RequestManager(this);
+    this.disabledTables = new DisabledTables(dataDir, config.name());
   }
 
   /**
@@ -82,9 +98,10 @@ public final class VirtualDatabase implements AutoCloseable {
    */
   public void start() throws SQLException {
     writeLog = WriteLog.open(name(), config.recoveryLog(), dataDir);
-    recovery = new RecoveryManager(name(), writeLog, backends);
+    recovery = new RecoveryManager(name(), writeLog, backends, analyzer);
     dumps = new DumpManager(name(), config.backup(), dataDir, writeLog, recovery, backends,
-        new AddedBackends(dataDir, name()));
+        new AddedBackends(dataDir, name()), this::newBackend, disabledTables);
+    disabledTables.applyTo(backends);
     Set<DatabaseBackend> keptOut = recovery.beforeStart();
     Set<DatabaseBackend> unreachable = ConcurrentHashMap.newKeySet();
     backends.parallelStream().filter(b -> !keptOut.contains(b)).forEach(b -> {
@@ -100,6 +117,48 @@ public final class VirtualDatabase implements AutoCloseable {
     } else {
       log.info("virtual database {} serving with {} of {} backends enabled", name(), up, backends.size());
     }
+    checkPlacementReadFromSchemas();
+  }
+
+  /**
+   * A placement given in the configuration was checked when it was loaded; one read from the backends'
+   * schemas only now. Problems are logged: the backends may be fixed (or come up) while it runs.
+   */
+  private void checkPlacementReadFromSchemas() {
+    if (!level.partial() || backends.stream().anyMatch(b -> b.tables().isConfigured())) {
+      return;
+    }
+    Map<String, Set<String>> tablesByBackend = new LinkedHashMap<>();
+    backends.stream().filter(DatabaseBackend::isEnabled).forEach(b -> tablesByBackend.put(b.name(), b.tables().served()));
+    Set<String> declared = new HashSet<>();
+    config.replication().tables().forEach(t -> declared.add(t.toLowerCase(Locale.ROOT)));
+    for (PlacementProblem p : PlacementValidator.validate(level, tablesByBackend, declared,
+        config.replication().createTablePolicy())) {
+      if (p.severity() == PlacementProblem.Severity.ERROR) {
+        log.error("virtual database {}: tables read from the backends' schemas: {}", name(), p.message());
+      } else {
+        log.warn("virtual database {}: tables read from the backends' schemas: {}", name(), p.message());
+      }
+    }
+  }
+
+  /** A backend of this virtual database: one that holds only some tables unless the level is RAIDb-1. */
+  private DatabaseBackend newBackend(BackendConfig b) {
+    return new DatabaseBackend(config.name(), b, level.partial());
+  }
+
+  private static LoadBalancer balancerFor(ReplicationConfig r) {
+    ReadPolicy reads = ReadPolicies.byName(r.readPolicy());
+    CompletionPolicy completion = CompletionPolicy.byName(r.completion());
+    return switch (r.raidbLevel()) {
+      case RAIDB_0 -> new Raidb0LoadBalancer(r.createTablePolicy());
+      case RAIDB_1 -> new Raidb1LoadBalancer(reads, completion);
+      // Reads are not voted on yet: the error-checking balancers route them as their level does.
+      case RAIDB_1EC -> new ErrorCheckingLoadBalancer(new Raidb1LoadBalancer(reads, completion), r.nodes());
+      case RAIDB_2 -> new Raidb2LoadBalancer(reads, completion, r.createTablePolicy());
+      case RAIDB_2EC -> new ErrorCheckingLoadBalancer(new Raidb2LoadBalancer(reads, completion, r.createTablePolicy()),
+          r.nodes());
+    };
   }
 
   /**
@@ -118,7 +177,24 @@ public final class VirtualDatabase implements AutoCloseable {
 
   /** RAIDb-0: each table has one copy, so a transaction writing on several backends commits in two phases. */
   public boolean commitsInTwoPhases() {
-    return "raidb0".equals(config.replication().level());
+    return level() == org.raidb.balancer.RaidbLevel.RAIDB_0;
+  }
+
+  /**
+   * RAIDb-2: a write or commit failed on this backend, or answered differently, while the others
+   * agreed. Only the tables it wrote are out of step there: they are disabled on this backend, which
+   * keeps serving its other tables (RAIDb paper, section 6.3). Recovery is whole-backend: a restore
+   * from a dump brings them back.
+   */
+  public void disableTables(DatabaseBackend backend, Set<String> tables, String reason) {
+    List<String> newly = backend.tables().disable(tables);
+    if (newly.isEmpty()) {
+      return;
+    }
+    disabledTables.save(backends);
+    log.error("backend {} of virtual database {}: table(s) {} disabled there, the backend keeps serving its other tables;"
+        + " it {}. Restore the backend from a dump to serve them again", backend.name(), name(), String.join(", ", newly),
+        reason);
   }
 
   public WriteLog writeLog() {
@@ -170,6 +246,10 @@ public final class VirtualDatabase implements AutoCloseable {
 
   public LoadBalancer balancer() {
     return balancer;
+  }
+
+  public RaidbLevel level() {
+    return level;
   }
 
   public WriteScheduler scheduler() {

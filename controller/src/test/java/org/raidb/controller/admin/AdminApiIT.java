@@ -111,6 +111,8 @@ class AdminApiIT {
     assertThat(pg1.get("weight").asInt()).isEqualTo(1);
     assertThat(pg1.has("lastCheckpoint")).isTrue();
     assertThat(pg1.get("lastCheckpoint").isNull()).isTrue();
+    assertThat(pg1.get("tables").isArray()).as("the tables read from its schema").isTrue();
+    assertThat(pg1.get("disabledTables")).isEmpty();
     long served = 0;
     for (JsonNode b : backends) {
       served += b.get("requestsServed").asLong();

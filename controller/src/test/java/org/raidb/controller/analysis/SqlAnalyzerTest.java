@@ -106,6 +106,69 @@ class SqlAnalyzerTest {
   }
 
   @Test
+  void createTableNamesTheNewTableAndItsSources() {
+    AnalyzedStatement plain = analyzer.analyze("CREATE TABLE items (id int primary key, name text)");
+    assertThat(plain.createdTable()).isEqualTo("items");
+    assertThat(plain.tablesRead()).isEmpty();
+    assertThat(plain.schemaChange()).isEqualTo(SchemaChange.create("items"));
+
+    AnalyzedStatement withKeys = analyzer.analyze("CREATE TABLE orders (o_id integer PRIMARY KEY, o_c_id integer NOT NULL"
+        + " REFERENCES customer, o_addr integer REFERENCES address(addr_id), parent int REFERENCES orders,"
+        + " CONSTRAINT fk FOREIGN KEY (o_id) REFERENCES public.Audit (id))");
+    assertThat(withKeys.createdTable()).isEqualTo("orders");
+    assertThat(withKeys.tablesWritten()).containsExactly("orders");
+    assertThat(withKeys.tablesRead()).as("referenced tables, not itself").containsExactlyInAnyOrder("customer", "address",
+        "audit");
+
+    AnalyzedStatement temp = analyzer.analyze(
+        "CREATE TEMPORARY TABLE best_sellers_1 AS SELECT o_id FROM orders ORDER BY o_id DESC LIMIT 3333");
+    assertThat(temp.kind()).isEqualTo(StatementKind.DDL);
+    assertThat(temp.createdTable()).isEqualTo("best_sellers_1");
+    assertThat(temp.tablesRead()).containsExactly("orders");
+
+    AnalyzedStatement joined = analyzer.analyze("CREATE TABLE c AS SELECT * FROM a JOIN b ON a.id = b.id");
+    assertThat(joined.tablesRead()).containsExactlyInAnyOrder("a", "b");
+    assertThat(analyzer.analyze("SELECT * INTO copy FROM items").createdTable()).isEqualTo("copy");
+  }
+
+  @Test
+  void createViewNamesTheViewAndTheTablesItSelects() {
+    AnalyzedStatement v = analyzer.analyze("CREATE OR REPLACE VIEW recent AS SELECT * FROM orders o, order_line l"
+        + " WHERE o.o_id = l.ol_o_id");
+    assertThat(v.kind()).isEqualTo(StatementKind.DDL);
+    assertThat(v.touchesEverything()).isFalse();
+    assertThat(v.createdTable()).isEqualTo("recent");
+    assertThat(v.tablesRead()).containsExactlyInAnyOrder("orders", "order_line");
+  }
+
+  @Test
+  void dropAndRenameChangeWhatABackendHolds() {
+    assertThat(analyzer.analyze("DROP TABLE IF EXISTS gone CASCADE").schemaChange()).isEqualTo(SchemaChange.drop("gone", true));
+    assertThat(analyzer.analyze("DROP VIEW recent").schemaChange()).isEqualTo(SchemaChange.drop("recent", false));
+    AnalyzedStatement rename = analyzer.analyze("ALTER TABLE old_name RENAME TO new_name");
+    assertThat(rename.tablesWritten()).containsExactly("old_name");
+    assertThat(rename.schemaChange()).isEqualTo(SchemaChange.rename("old_name", "new_name"));
+    assertThat(rename.createdTable()).isNull();
+    assertThat(analyzer.analyze("ALTER TABLE t ADD CONSTRAINT f FOREIGN KEY (a) REFERENCES other (id)").tablesRead())
+        .containsExactly("other");
+    AnalyzedStatement sequence = analyzer.analyze("CREATE SEQUENCE order_ids");
+    assertThat(sequence.touchesEverything()).as("a sequence goes to every backend").isTrue();
+    assertThat(sequence.createdTable()).as("not placed by a create-table rule").isNull();
+    assertThat(sequence.schemaChange()).isEqualTo(SchemaChange.create("order_ids"));
+    assertThat(analyzer.analyze("DROP SEQUENCE IF EXISTS order_ids").schemaChange())
+        .isEqualTo(SchemaChange.drop("order_ids", true));
+    assertThat(SchemaChange.rename("a", "b").inverse()).isEqualTo(SchemaChange.rename("b", "a"));
+  }
+
+  @Test
+  void systemCatalogsAreNoTablesABackendHolds() {
+    assertThat(analyzer.analyze("SELECT relname FROM pg_catalog.pg_class c JOIN orders o ON true").tablesRead())
+        .containsExactly("orders");
+    assertThat(analyzer.analyze("SELECT * FROM pg_tables").tablesRead()).isEmpty();
+    assertThat(analyzer.analyze("SELECT table_name FROM information_schema.tables").tablesRead()).isEmpty();
+  }
+
+  @Test
   void resultsAreCachedBySqlText() {
     AnalyzedStatement first = analyzer.analyze("SELECT * FROM t WHERE id = ?");
     assertThat(analyzer.analyze("SELECT * FROM t WHERE id = ?")).isSameAs(first);

@@ -76,7 +76,8 @@ class ConfigLoaderTest {
   @Test
   void unknownElement() {
     assertError(edit("    <raidb1 ", "    <cache/><raidb1 "),
-        "bad.xml:12:", "unexpected element <cache>", "expected <backend>, <scheduler>, <recoveryLog>, <backup> or <raidb1>");
+        "bad.xml:12:", "unexpected element <cache>",
+        "expected <backend>, <scheduler>, <recoveryLog>, <backup>, <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
   }
 
   @Test
@@ -193,7 +194,8 @@ class ConfigLoaderTest {
   @Test
   void missingReplication() {
     assertError(edit("    <raidb1 readPolicy=\"leastPending\" completion=\"majority\"/>\n", ""),
-        "bad.xml:12:", "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <recoveryLog>, <backup> or <raidb1>");
+        "bad.xml:12:", "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <recoveryLog>, <backup>, <raidb0>,"
+            + " <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
   }
 
   @Test

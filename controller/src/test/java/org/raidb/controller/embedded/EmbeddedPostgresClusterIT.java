@@ -176,6 +176,7 @@ class EmbeddedPostgresClusterIT {
     Path file = pg.writeControllerConfig(dir.resolve("conf/raidb.xml"), "shop", "<!-- extra -->");
     String xml = Files.readString(file);
     assertThat(xml).startsWith("<raidb>\n  <controller port=\"0\" adminPort=\"0\" dataDir=\"");
+    // Extra elements (scheduler, recoveryLog, backup) go before the RAIDb level, where the schema wants them.
     assertThat(xml).contains("<!-- extra -->\n    <raidb1 readPolicy=\"roundRobin\" completion=\"all\"/>\n  </virtualDatabase>");
     Document doc = parse(file);
     assertThat(((Element) doc.getElementsByTagName("virtualDatabase").item(0)).getAttribute("name")).isEqualTo("shop");

@@ -27,7 +27,11 @@ final class ControllerFixture implements AutoCloseable {
   }
 
   static ControllerFixture start(ControllerConfigXml config, String vdb) throws Exception {
-    Path dir = Files.createTempDirectory("raidb-it");
+    return start(config, vdb, Files.createTempDirectory("raidb-it"));
+  }
+
+  /** Starts with its data in {@code dir} (kept: a later start there is a controller restart). */
+  static ControllerFixture start(ControllerConfigXml config, String vdb, Path dir) throws Exception {
     Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
     return new ControllerFixture(Controller.start(ConfigLoader.load(file)), vdb);
   }
