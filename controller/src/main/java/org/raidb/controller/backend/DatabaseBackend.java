@@ -33,6 +33,7 @@ public final class DatabaseBackend implements BackendView {
   private final Map<String, HikariDataSource> poolsByRealUser = new ConcurrentHashMap<>();
   private final AtomicInteger pending = new AtomicInteger();
   private final LongAdder served = new LongAdder();
+  private final Map<String, LongAdder> writesByTable = new ConcurrentHashMap<>();
   private volatile BackendState state = BackendState.DISABLED;
   private volatile String disabledReason = "not started";
   private volatile ProductInfo productInfo;
@@ -297,6 +298,20 @@ public final class DatabaseBackend implements BackendView {
 
   public long requestsServed() {
     return served.sum();
+  }
+
+  /** A write statement succeeded here: counted per table, to show where partial replication sends writes. */
+  public void wrote(java.util.Collection<String> tables) {
+    for (String t : tables) {
+      writesByTable.computeIfAbsent(t, k -> new LongAdder()).increment();
+    }
+  }
+
+  /** Write statements this backend applied, by table written, since the controller started. */
+  public Map<String, Long> writesByTable() {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    writesByTable.forEach((t, n) -> out.put(t, n.sum()));
+    return out;
   }
 
   public ProductInfo productInfo() {

@@ -252,6 +252,9 @@ final class WritePath {
       }
       BackendOutcome o = new BackendOutcome(b, work.run(lane.connection()), null);
       applied = true;
+      if (a != null && a.kind() == StatementKind.WRITE) {
+        b.wrote(a.tablesWritten());
+      }
       if (a != null) {
         appliedOn(lane, a, tx);
       }

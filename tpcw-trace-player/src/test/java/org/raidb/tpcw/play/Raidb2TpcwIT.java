@@ -13,14 +13,19 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.raidb.balancer.TpcwPlacement;
 import org.raidb.controller.Controller;
+import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.SqlAnalyzer;
+import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.ConfigLoader;
 import org.raidb.controller.embedded.EmbeddedPostgresServer;
@@ -32,6 +37,7 @@ import org.raidb.tpcw.schema.TpcwSchema;
 import org.raidb.tpcw.support.TpcwTestDatabases;
 import org.raidb.tpcw.trace.Recorder;
 import org.raidb.tpcw.trace.Trace;
+import org.raidb.tpcw.trace.TraceEvent;
 import org.raidb.tpcw.trace.TraceReader;
 
 /**
@@ -91,7 +97,40 @@ class Raidb2TpcwIT {
             .as("what the controller knows %s holds", b.name()).isEqualTo(new TreeSet<>(placement.get(i)));
       }
 
+      eachWriteReachedExactlyTheHoldersOfItsTable(controller, trace, backends, placement);
       aWriteFailingOnOneHolderDisablesOnlyThatTable(controller, raidb, backends.get(3));
+    }
+  }
+
+  /**
+   * Counted per backend: every INSERT, UPDATE or DELETE of the trace on a TPC-W table reached each
+   * backend holding that table once, and no backend that does not hold it.
+   */
+  private static void eachWriteReachedExactlyTheHoldersOfItsTable(Controller controller, Trace trace,
+      List<EmbeddedPostgresServer> backends, List<Set<String>> placement) throws SQLException {
+    Set<String> tpcwTables = new TreeSet<>();
+    placement.forEach(tpcwTables::addAll);
+    SqlAnalyzer analyzer = new SqlAnalyzer();
+    Map<String, Long> writesPerTable = new TreeMap<>();
+    for (List<TraceEvent> session : trace.sessions().values()) {
+      for (TraceEvent e : session) {
+        if (e.kind() != TraceEvent.Kind.STATEMENT) {
+          continue;
+        }
+        AnalyzedStatement a = analyzer.analyze(e.text());
+        if (a.kind() == StatementKind.WRITE) {
+          a.tablesWritten().stream().filter(tpcwTables::contains).forEach(t -> writesPerTable.merge(t, 1L, Long::sum));
+        }
+      }
+    }
+    assertThat(writesPerTable).as("the trace writes TPC-W tables").isNotEmpty();
+    for (int i = 0; i < backends.size(); i++) {
+      Map<String, Long> applied = controller.virtualDatabase("tpcw").backend(backends.get(i).name()).writesByTable();
+      for (String table : tpcwTables) {
+        long expected = placement.get(i).contains(table) ? writesPerTable.getOrDefault(table, 0L) : 0L;
+        assertThat(applied.getOrDefault(table, 0L)).as("writes to %s applied by %s", table, backends.get(i).name())
+            .isEqualTo(expected);
+      }
     }
   }
 
