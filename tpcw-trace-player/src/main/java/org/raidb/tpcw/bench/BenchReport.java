@@ -16,7 +16,11 @@ import org.raidb.tpcw.interactions.Mix;
 import org.raidb.tpcw.report.ThroughputPlot;
 
 /** The grid's results: JSON and CSV, a Markdown table, one PNG per mix. */
-public record BenchReport(BenchSettings settings, String cpuCap, List<BenchResult> results) {
+public record BenchReport(BenchSettings settings, String cpuCap, List<BenchResult> results, List<String> skipped) {
+
+  public BenchReport(BenchSettings settings, String cpuCap, List<BenchResult> results) {
+    this(settings, cpuCap, results, List.of());
+  }
 
   /** Writes results.json, results.csv, results.md and throughput-MIX.png into the output directory; returns the table. */
   public String write() throws IOException {
@@ -31,6 +35,7 @@ public record BenchReport(BenchSettings settings, String cpuCap, List<BenchResul
     json.put("recordSeconds", settings.recordDuration().toSeconds());
     json.put("bestSellers", settings.bestSellers().cliName());
     json.put("results", results);
+    json.put("skipped", skipped);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(dir.resolve("results.json").toFile(), json);
 
     StringBuilder csv = new StringBuilder("mix,config,backends,requests_per_minute,transactions_per_second,statements,errors,"
@@ -76,6 +81,10 @@ public record BenchReport(BenchSettings settings, String cpuCap, List<BenchResul
         }
         t.append('\n');
       });
+    }
+    skipped.forEach(reason -> t.append("\n* ").append(reason));
+    if (!skipped.isEmpty()) {
+      t.append('\n');
     }
     return t.toString();
   }

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -30,11 +32,11 @@ final class ControllerProcess implements AutoCloseable {
     this.port = port;
   }
 
-  /** {@code readPolicy}: roundRobin or leastPending. */
-  static ControllerProcess start(RaidbHome home, List<BackendServer> backends, String database, String readPolicy,
-      Path workDir) throws Exception {
-    Path config = workDir.resolve("raidb-" + readPolicy + "-" + backends.size() + ".xml");
-    Files.writeString(config, configuration(backends, database, readPolicy, workDir.resolve("controller-data")));
+  /** {@code placement}: element i the tables of backend i (static placement), or null for RAIDb-1. */
+  static ControllerProcess start(RaidbHome home, List<BackendServer> backends, String database, BenchConfig bench,
+      List<Set<String>> placement, Path workDir) throws Exception {
+    Path config = workDir.resolve("raidb-" + bench.cliName + "-" + backends.size() + ".xml");
+    Files.writeString(config, configuration(backends, database, bench, placement, workDir.resolve("controller-data")));
     Path log = workDir.resolve(config.getFileName().toString().replace(".xml", ".log"));
     Process process = new ProcessBuilder(home.raidbCommand(List.of("controller", "--config", config.toString())))
         .redirectErrorStream(true).start();
@@ -69,22 +71,39 @@ final class ControllerProcess implements AutoCloseable {
     port.completeExceptionally(new IllegalStateException("controller exited"));
   }
 
-  static String configuration(List<BackendServer> backends, String database, String readPolicy, Path dataDir) {
+  static String configuration(List<BackendServer> backends, String database, BenchConfig bench, List<Set<String>> placement,
+      Path dataDir) {
     StringBuilder x = new StringBuilder("<raidb>\n");
     x.append("  <controller host=\"127.0.0.1\" port=\"0\" adminPort=\"0\" dataDir=\"").append(dataDir).append("\"/>\n");
     x.append("  <virtualDatabase name=\"").append(database).append("\">\n");
     x.append("    <authentication>\n      <admin user=\"admin\" password=\"admin\"/>\n");
     x.append("      <virtualUser name=\"").append(USER).append("\" password=\"").append(PASSWORD).append("\"/>\n");
     x.append("    </authentication>\n");
-    for (BackendServer b : backends) {
+    for (int i = 0; i < backends.size(); i++) {
+      BackendServer b = backends.get(i);
       // poolSize: at least one connection per player session, so that the pool is never what limits.
       x.append("    <backend name=\"").append(b.name()).append("\" url=\"").append(b.url(database))
-          .append("\" user=\"").append(b.user()).append("\" password=\"").append(b.password()).append("\" poolSize=\"150\"/>\n");
+          .append("\" user=\"").append(b.user()).append("\" password=\"").append(b.password()).append("\" poolSize=\"150\"");
+      if (placement == null) {
+        x.append("/>\n");
+      } else {
+        x.append(">\n");
+        new TreeSet<>(placement.get(i)).forEach(t -> x.append("      <table name=\"").append(t).append("\"/>\n"));
+        x.append("    </backend>\n");
+      }
     }
     // A replayed trace cannot retry a deadlock victim, and a victim would change the final state:
     // replays run one write transaction at a time (docs/tpcw.md, "Replaying through RAIDb").
     x.append("    <scheduler type=\"pessimisticTransaction\"/>\n");
-    x.append("    <raidb1 readPolicy=\"").append(readPolicy).append("\" completion=\"all\"/>\n");
+    switch (bench.level) {
+      case "raidb1" -> x.append("    <raidb1 readPolicy=\"").append(bench.readPolicy).append("\" completion=\"all\"/>\n");
+      // Best Sellers' temporary table (--best-sellers temp-table) goes to 2 of the backends holding
+      // orders, as in the paper (section 7.5.4); the default sub-query variant creates none.
+      case "raidb2" -> x.append("    <raidb2 readPolicy=\"").append(bench.readPolicy).append("\" completion=\"all\">\n")
+          .append("      <createTable policy=\"roundRobin\" nodes=\"2\" tables=\"best_sellers_*\"/>\n    </raidb2>\n");
+      case "raidb0" -> x.append("    <raidb0/>\n");
+      default -> throw new IllegalArgumentException("no controller for " + bench.cliName);
+    }
     x.append("  </virtualDatabase>\n</raidb>\n");
     return x.toString();
   }

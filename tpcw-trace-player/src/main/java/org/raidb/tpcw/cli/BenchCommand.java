@@ -30,7 +30,8 @@ final class BenchCommand implements Callable<Integer> {
   List<Mix> mixes;
 
   @Option(names = "--configs", defaultValue = "single,raidb1-rr,raidb1-lprf", split = ",",
-      description = "Configurations: single, raidb1-rr, raidb1-lprf (default ${DEFAULT-VALUE}).")
+      description = "Configurations: single, raidb1-rr, raidb1-lprf, raidb0, raidb2-rr, raidb2-lprf (RAIDb-0/2 with the paper's"
+          + " placements; a backend count the paper gives none for is skipped) (default ${DEFAULT-VALUE}).")
   List<String> configs;
 
   @Option(names = "--backends", defaultValue = "1..4", description = "Backend counts: 1..6 or 1,2,4 (default ${DEFAULT-VALUE}).")

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The ten TPC-W tables in PostgreSQL syntax. Primary keys are created with the tables; the
@@ -71,6 +72,21 @@ public final class TpcwSchema {
       }
       for (String ddl : CREATE_TABLES) {
         s.execute(ddl);
+      }
+    }
+  }
+
+  /**
+   * Partial replication (RAIDb-0/2): drops every TPC-W table but {@code held}, children first. CASCADE
+   * drops with a table the foreign keys of the kept tables that reference it: a foreign key between
+   * tables on different backends cannot exist (docs/tpcw.md, "bench").
+   */
+  public static void keepOnly(Connection c, Set<String> held) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      for (String table : TABLES) {
+        if (!held.contains(table)) {
+          s.execute("DROP TABLE " + table + " CASCADE");
+        }
       }
     }
   }

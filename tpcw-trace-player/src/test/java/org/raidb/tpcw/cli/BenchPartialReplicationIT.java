@@ -1,0 +1,55 @@
+package org.raidb.tpcw.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code tpcw bench --configs raidb2-lprf,raidb0 --backends 2..3}, small scale, uncapped: RAIDb-0 on 2
+ * backends (shopping_cart alone on the second, section 7.5.2) and RAIDb-2 LPRF on 3 (Table 2) replay
+ * the ordering trace with zero errors, every table identical across its holders; the two cells the
+ * paper gives no placement for (RAIDb-0 on 3, RAIDb-2 on 2) are skipped with a reason.
+ */
+class BenchPartialReplicationIT {
+
+  @TempDir Path dir;
+
+  @Test
+  void raidb0AndRaidb2ReplayWithoutErrorsAndUndefinedCellsAreSkipped() throws Exception {
+    StringWriter out = new StringWriter();
+    CommandLine cli = TpcwCommand.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(new StringWriter(), true));
+    int exit = cli.execute("bench", "--mix", "ordering", "--configs", "raidb2-lprf,raidb0", "--backends", "2..3",
+        "--items", "100", "--ebs", "1", "--sessions", "6", "--record-duration", "8s", "--backend-cpu", "0",
+        "--out", dir.toString());
+    assertThat(exit).as("exit code; output:%n%s", out).isZero();
+
+    JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("results.json")));
+    List<String> cells = new ArrayList<>();
+    for (JsonNode r : json.get("results")) {
+      cells.add(r.get("config").asText() + "@" + r.get("backends").asInt());
+      assertThat(r.get("errors").asLong()).as("errors of %s; output:%n%s", r, out).isZero();
+      assertThat(r.get("statements").asLong()).as("statements of %s", r).isPositive();
+      assertThat(r.get("replicasIdentical").asBoolean()).as("copies of %s", r).isTrue();
+    }
+    assertThat(cells).containsExactlyInAnyOrder("raidb2-lprf@3", "raidb0@2");
+    assertThat(json.get("skipped")).hasSize(2);
+    assertThat(out.toString())
+        .contains("ordering raidb2-lprf 2 backend(s): skipped, no placement: Table 2 of the paper gives RAIDb-2 placements for 3 to 6")
+        .contains("ordering raidb0 3 backend(s): skipped, no placement: the paper partitions TPC-W over 2 backends only")
+        .contains("ordering raidb2-lprf 3 backend(s): replicas identical")
+        .contains("ordering raidb0 2 backend(s): replicas not compared (every table has a single copy)");
+    assertThat(Files.readString(dir.resolve("work/raidb-raidb0-2.xml"))).contains("<table name=\"shopping_cart\"/>", "<raidb0/>");
+  }
+}
