@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.raidb.balancer.TpcwPlacement;
 import org.raidb.tpcw.interactions.Mix;
 
 /**

@@ -21,7 +21,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.raidb.balancer.TpcwPlacement;
+import org.raidb.tpcw.bench.TpcwPlacement;
 import org.raidb.controller.Controller;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.analysis.SqlAnalyzer;

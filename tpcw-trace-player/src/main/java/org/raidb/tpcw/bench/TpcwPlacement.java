@@ -1,4 +1,4 @@
-package org.raidb.balancer;
+package org.raidb.tpcw.bench;
 
 import java.util.ArrayList;
 import java.util.Collections;
