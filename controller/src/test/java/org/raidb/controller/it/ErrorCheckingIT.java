@@ -31,8 +31,11 @@ class ErrorCheckingIT {
   }
 
   private static ControllerFixture start() throws Exception {
-    ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop")
-        .replication("<raidb1ec readPolicy=\"roundRobin\" completion=\"all\" nodes=\"3\"/>"), "shop");
+    return start("<raidb1ec readPolicy=\"roundRobin\" completion=\"all\" nodes=\"3\"/>");
+  }
+
+  private static ControllerFixture start(String level) throws Exception {
+    ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop").replication(level), "shop");
     try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
       st.execute("CREATE TABLE accounts (id int PRIMARY KEY, balance numeric(10,2) NOT NULL)");
       st.execute("INSERT INTO accounts VALUES (1, 100.00), (2, 50.00)");
@@ -64,6 +67,26 @@ class ErrorCheckingIT {
           .contains("SELECT balance FROM accounts WHERE id = 1");
       assertThat(vdb.backend("pg1").isEnabled()).isTrue();
       assertThat(vdb.backend("pg2").isEnabled()).isTrue();
+    }
+  }
+
+  /** RAIDb-2ec: accounts on all three backends (create rule all), so its reads are voted on by three. */
+  @Test
+  void raidb2ecOutvotesTheBackendWhoseCopyDiffers() throws Exception {
+    try (ControllerFixture raidb = start("<raidb2ec readPolicy=\"leastPending\" completion=\"all\" nodes=\"3\">"
+        + "<createTable policy=\"all\"/></raidb2ec>")) {
+      behindTheControllersBack(0, "UPDATE accounts SET balance = 0.01 WHERE id = 2");
+      try (Connection c = raidb.connect(); Statement st = c.createStatement();
+          ResultSet rs = st.executeQuery("SELECT id, balance FROM accounts ORDER BY id")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getBigDecimal(2)).isEqualByComparingTo("50.00");
+      }
+      VirtualDatabase vdb = raidb.controller().virtualDatabase("shop");
+      assertThat(vdb.backend("pg1").isEnabled()).as("pg1, whose copy differs").isFalse();
+      assertThat(vdb.backend("pg1").disabledReason()).contains("outvoted on an error-checked read");
+      assertThat(vdb.backend("pg2").isEnabled()).isTrue();
+      assertThat(vdb.backend("pg3").isEnabled()).isTrue();
     }
   }
 
