@@ -1,6 +1,5 @@
 package org.raidb.controller.recovery;
 
-import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,7 +17,7 @@ final class WriteGate {
   private int open;
   private boolean closed;
 
-  void enter() throws SQLException {
+  void enter() {
     lock.lock();
     try {
       while (closed) {
