@@ -47,6 +47,7 @@ public final class ControllerConfigXml {
   private String replicationXml = DEFAULT_REPLICATION;
   private String extraXml = "";
   private final Map<String, List<String>> tablesByBackend = new LinkedHashMap<>();
+  private final Map<String, Integer> poolSizes = new LinkedHashMap<>();
 
   private ControllerConfigXml(String vdbName, List<EmbeddedPostgresServer> backends) {
     this.vdbName = vdbName;
@@ -103,6 +104,12 @@ public final class ControllerConfigXml {
     return this;
   }
 
+  /** The named backend's {@code poolSize} (connections per login). */
+  public ControllerConfigXml poolSize(String backend, int size) {
+    this.poolSizes.put(backend, size);
+    return this;
+  }
+
   /** Raw XML put inside {@code <virtualDatabase>}, before the replication element (scheduler, recoveryLog, backup). */
   public ControllerConfigXml extraXml(String xml) {
     this.extraXml = xml == null ? "" : xml;
@@ -125,6 +132,9 @@ public final class ControllerConfigXml {
     for (EmbeddedPostgresServer s : backends) {
       x.append("    <backend name=\"").append(escape(s.name())).append("\" url=\"").append(escape(s.jdbcUrl()))
           .append("\" user=\"").append(escape(s.user())).append("\" password=\"").append(escape(s.password()));
+      if (poolSizes.containsKey(s.name())) {
+        x.append("\" poolSize=\"").append(poolSizes.get(s.name()));
+      }
       List<String> tables = tablesByBackend.get(s.name());
       if (tables == null) {
         x.append("\"/>\n");

@@ -124,7 +124,8 @@ public final class DatabaseBackend implements BackendView {
       if (e.getCause() == null) {
         // The pool is exhausted but the backend is fine: not a backend failure, so not class 08.
         throw new SQLException("no free connection to backend " + name() + " within 5 s (poolSize " + config.poolSize()
-            + "): raise poolSize in the backend's configuration or lower the number of concurrent requests", "53300", e);
+            + "): raise poolSize in the backend's configuration or lower the number of concurrent requests",
+            FailureClassifier.TOO_MANY_CONNECTIONS, e);
       }
       throw e;
     }

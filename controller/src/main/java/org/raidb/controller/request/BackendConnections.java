@@ -3,6 +3,7 @@ package org.raidb.controller.request;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.session.SessionState;
 
@@ -22,6 +23,39 @@ public final class BackendConnections {
       return c;
     } catch (SQLException e) {
       discard(c);
+      throw e;
+    }
+  }
+
+  /**
+   * Runs a read in auto-commit mode on a pooled connection, once the session's last write to the
+   * backend is done (read your own writes). A result that fits in one batch costs one round trip and
+   * the connection goes back at once; a larger one streams through a cursor, and its connection goes
+   * back when the cursor is closed.
+   *
+   * @param mayFitOneBatch false when the result is known to be larger than one batch
+   */
+  StatementResult readAutoCommit(DatabaseBackend b, SessionState s, ExecuteRequest r, boolean mayFitOneBatch)
+      throws SQLException {
+    CompletableFuture<?> lastWrite = s.lastWrites().get(b);
+    if (lastWrite != null) {
+      lastWrite.handle((x, e) -> null).join();
+    }
+    Connection c = borrow(b, s);
+    try {
+      StatementResult small = mayFitOneBatch ? StatementRunner.runWithinOneBatch(c, r, s.running()) : null;
+      if (small != null) {
+        giveBack(c, s);
+        return small;
+      }
+      c.setAutoCommit(false); // backends stream rows only inside a transaction (pgjdbc cursor fetch)
+      StatementResult result = StatementRunner.run(c, r, true, () -> finishRead(c, s), s.running());
+      if (!result.isCursor()) {
+        finishRead(c, s); // nothing left open on the connection
+      }
+      return result;
+    } catch (SQLException | RuntimeException e) {
+      giveBack(c, s);
       throw e;
     }
   }

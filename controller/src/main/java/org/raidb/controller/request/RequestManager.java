@@ -1,8 +1,8 @@
 package org.raidb.controller.request;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +22,6 @@ import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.recovery.WriteLog;
 import org.raidb.controller.determinism.DeterministicRewriter;
 import org.raidb.controller.determinism.StatementClock;
-import org.raidb.controller.result.RowSource;
 import org.raidb.controller.session.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
@@ -142,48 +141,29 @@ public final class RequestManager {
     }
     Transaction tx = s.transaction();
     SQLException lastFailure = null;
+    // Backends whose pool had no free connection: tried last, and not disabled for it.
+    Set<DatabaseBackend> busy = new HashSet<>();
     // A read whose backend fails is retried on another one, so that clients do not see a backend die.
     for (int attempt = 0; attempt < vdb.backends().size(); attempt++) {
-      DatabaseBackend b = readBackend(a, tx, s, lastFailure);
+      DatabaseBackend b = readBackend(a, tx, s, lastFailure, busy);
       b.requestStarted();
-      Connection c = null;
       try {
         if (tx != null) {
           BackendLane lane = writes.joinTransaction(tx, b, s);
           lane.idle().join(); // the transaction's earlier writes on this backend come first
           return StatementRunner.run(lane.connection(), r, true, () -> {}, s.running());
         }
-        CompletableFuture<?> lastWrite = s.lastWrites().get(b);
-        if (lastWrite != null) {
-          lastWrite.handle((x, e) -> null).join(); // read your own writes
-        }
-        c = connections.borrow(b, s);
-        StatementResult small = readWithinOneBatch(c, r, s);
-        if (small != null) {
-          connections.giveBack(c, s);
-          return small;
-        }
-        c.setAutoCommit(false); // backends stream rows only inside a transaction (pgjdbc cursor fetch)
-        Connection owned = c;
-        StatementResult result = StatementRunner.run(c, r, true, () -> connections.finishRead(owned, s), s.running());
-        if (!(result.results().size() == 1 && result.results().get(0) instanceof RowSource rows && rows.knownRowCount() < 0)) {
-          connections.finishRead(c, s); // nothing left open on the connection
-        }
-        return result;
+        return connections.readAutoCommit(b, s, r, true);
       } catch (SQLException e) {
-        if (tx == null && c != null) {
-          connections.giveBack(c, s);
-        }
         if (FailureClassifier.isBackendFailure(e)) {
           vdb.disableBackend(b, "read failed: " + e.getMessage());
-          if (tx != null) {
-            BackendLane lane = tx.forget(b);
-            if (lane != null) {
-              connections.discard(lane.connection());
-            }
-          }
+          writes.leaveTransaction(tx, b);
           lastFailure = e;
           continue;
+        }
+        if (FailureClassifier.TOO_MANY_CONNECTIONS.equals(e.getSQLState()) && busy.add(b)
+            && vdb.backends().stream().anyMatch(other -> other.isEnabled() && !busy.contains(other))) {
+          continue; // another backend may have a free connection
         }
         if (tx != null) {
           tx.abort(e); // PostgreSQL refuses the rest of a transaction after an error, on that backend only
@@ -197,32 +177,11 @@ public final class RequestManager {
   }
 
   /**
-   * Most reads return less than one batch. Asked in auto-commit mode with a row limit of one batch
-   * and one row, such a read costs one backend round trip, where a streaming cursor costs a
-   * transaction around it. Returns null when the result is larger: the caller then streams it.
-   */
-  private static StatementResult readWithinOneBatch(Connection c, ExecuteRequest r, SessionState s) throws SQLException {
-    boolean clientLimitFits = r.maxRows() > 0 && r.maxRows() <= r.fetchSize();
-    ExecuteRequest probe = clientLimitFits ? r : r.withMaxRows(r.fetchSize() + 1L);
-    StatementResult result = StatementRunner.run(c, probe, false, () -> { }, s.running());
-    if (clientLimitFits) {
-      return result;
-    }
-    for (Object item : result.results()) {
-      if (item instanceof RowSource rows && rows.knownRowCount() > r.fetchSize()) {
-        result.discard();
-        return null;
-      }
-    }
-    return result;
-  }
-
-  /**
    * The backend for a read. In auto-commit mode, backends that have not yet applied this session's
    * last write (completion first or majority) are avoided while another one can answer.
    */
-  private DatabaseBackend readBackend(AnalyzedStatement a, Transaction tx, SessionState s, SQLException lastFailure)
-      throws SQLException {
+  private DatabaseBackend readBackend(AnalyzedStatement a, Transaction tx, SessionState s, SQLException lastFailure,
+      Set<DatabaseBackend> busy) throws SQLException {
     Request request = new Request(RequestKind.READ, a.tablesRead(), Set.of(), a.touchesEverything(),
         tx == null ? 0 : tx.id(), tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
     List<DatabaseBackend> candidates = vdb.backends();
@@ -238,10 +197,12 @@ public final class RequestManager {
         candidates = caughtUp;
       }
     }
+    List<DatabaseBackend> free = candidates.stream().filter(b -> !busy.contains(b)).toList();
+    if (free.stream().anyMatch(DatabaseBackend::isEnabled)) {
+      candidates = free; // else a busy one again: its second 53300 goes to the client
+    }
     try {
-      // The one backend a read goes to. Error-checking levels (raidb1ec, raidb2ec) will send it to
-      // several and vote on the answers (ErrorCheckingLoadBalancer.checkedRead); until then they route
-      // it as their level does.
+      // The one backend a read goes to; error-checking levels send reads to several (CheckedReads).
       return vdb.balancer().readBackend(request, candidates);
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, lastFailure);
@@ -347,17 +308,7 @@ public final class RequestManager {
       }
       throw e;
     }
-    Runnable release = () -> {
-      for (BackendLane lane : lanes) {
-        if (tx.forget(lane.backend()) != null) {
-          connections.giveBack(lane.connection(), s);
-        }
-      }
-      vdb.scheduler().transactionDone(tx.id());
-      if (tx.isLogged()) {
-        writeLog.exitUnit();
-      }
-    };
+    Runnable release = () -> release(tx, s, lanes);
     BackendWork work = c -> {
       if (gid != null) {
         TwoPhaseCommit.finish(c, true, gid);
@@ -397,15 +348,20 @@ public final class RequestManager {
     try {
       writeLog.logEnd(tx, s.virtualUser(), false, List.of()).awaitDurable();
     } finally {
-      for (BackendLane lane : lanes) {
-        if (tx.forget(lane.backend()) != null) {
-          connections.giveBack(lane.connection(), s);
-        }
+      release(tx, s, lanes);
+    }
+  }
+
+  /** The transaction has ended: its connections go back to their pools, its locks and log unit are freed. */
+  private void release(Transaction tx, SessionState s, List<BackendLane> lanes) {
+    for (BackendLane lane : lanes) {
+      if (tx.forget(lane.backend()) != null) {
+        connections.giveBack(lane.connection(), s);
       }
-      vdb.scheduler().transactionDone(tx.id());
-      if (tx.isLogged()) {
-        writeLog.exitUnit();
-      }
+    }
+    vdb.scheduler().transactionDone(tx.id());
+    if (tx.isLogged()) {
+      vdb.writeLog().exitUnit();
     }
   }
 

@@ -22,6 +22,11 @@ public record StatementResult(List<Object> results, RowSource generatedKeys) {
     }
   }
 
+  /** A single result set left open on its backend as a cursor: the connection stays in use until it is closed. */
+  public boolean isCursor() {
+    return results.size() == 1 && results.get(0) instanceof RowSource rows && rows.knownRowCount() < 0;
+  }
+
   /**
    * What must agree between backends for them to be called identical after this statement:
    * update counts and the number of rows returned.

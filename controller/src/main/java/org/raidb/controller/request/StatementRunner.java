@@ -18,7 +18,7 @@ public final class StatementRunner {
 
   /**
    * @param stream leave a single result set open as a cursor (reads); otherwise every result is read
-   *     into memory (writes, whose answers are compared between backends)
+   *     into memory (writes, whose answers are compared between backends, and reads known to be small)
    * @param onCursorClose what to do when a streamed cursor is closed (release the connection)
    * @param running registers the statement so that a client's cancel can reach it
    */
@@ -75,6 +75,27 @@ public final class StatementRunner {
         st.close();
       }
     }
+  }
+
+  /**
+   * Most reads return less than one batch. Asked in auto-commit mode with a row limit of one batch
+   * and one row, such a read costs one backend round trip, where a streaming cursor costs a
+   * transaction around it. Returns null when the result is larger: the caller then streams it.
+   */
+  static StatementResult runWithinOneBatch(Connection c, ExecuteRequest r, RunningStatements running) throws SQLException {
+    boolean clientLimitFits = r.maxRows() > 0 && r.maxRows() <= r.fetchSize();
+    ExecuteRequest probe = clientLimitFits ? r : r.withMaxRows(r.fetchSize() + 1L);
+    StatementResult result = run(c, probe, false, () -> { }, running);
+    if (clientLimitFits) {
+      return result;
+    }
+    for (Object item : result.results()) {
+      if (item instanceof RowSource rows && rows.knownRowCount() > r.fetchSize()) {
+        result.discard();
+        return null;
+      }
+    }
+    return result;
   }
 
   /**

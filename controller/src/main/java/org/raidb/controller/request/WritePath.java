@@ -55,10 +55,11 @@ final class WritePath {
     Runnable unitDone = inTransaction ? () -> { } : writeLog::exitUnit;
     Set<String> statementLocks = Set.of();
     boolean admitted = false;
-    LoggedRequest logged;
+    LoggedRequest logged = null;
+    List<DatabaseBackend> targets = List.of();
     List<BackendLane> lanes;
     try {
-      List<DatabaseBackend> targets = writeBackends(a, tx);
+      targets = writeBackends(a, tx);
       // With one backend and no log there is no order to agree on: the backend orders its own writes.
       // The log must hold writes in the order they ran, and the pessimistic scheduler still admits one
       // write transaction at a time, as configured.
@@ -75,6 +76,14 @@ final class WritePath {
           owner);
       lanes = lanes(targets, s, tx);
     } catch (SQLException | RuntimeException e) {
+      if (logged != null) {
+        // Logged but run nowhere (no connection to be had): failed everywhere, so no backend lacks it
+        // and no restart takes it for a write in doubt.
+        for (DatabaseBackend b : targets) {
+          logged.ranOn(b, false);
+        }
+        logged.resolved(e instanceof SQLException se ? se : new SQLException(e));
+      }
       if (admitted) {
         vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
       }
@@ -357,6 +366,14 @@ final class WritePath {
       tx.join(lane);
     }
     return lane;
+  }
+
+  /** A backend that failed or was outvoted leaves the transaction: its connection is closed, rolling back its part. */
+  void leaveTransaction(Transaction tx, DatabaseBackend b) {
+    BackendLane lane = tx == null ? null : tx.forget(b);
+    if (lane != null) {
+      connections.discard(lane.connection());
+    }
   }
 
   /** The answers of one write, as the session thread waits for them. */

@@ -14,10 +14,25 @@ import org.raidb.driver.protocol.PayloadWriter;
 /**
  * A SHA-256 of what a client would receive for a statement: column labels and types, then every row
  * in order, each value as the wire protocol encodes it (so two backends agree exactly when the client
- * could not tell their answers apart), and update counts. Error-checking levels compare these.
+ * could not tell their answers apart), and update counts. Error-checking levels compare these: a
+ * single result set as it streams ({@link #startedWith}, fed by {@link HashedBatches}), anything else
+ * (several results, update counts) whole ({@link #of}).
  */
 public final class ResultFingerprint {
   private ResultFingerprint() {}
+
+  /**
+   * A SHA-256 that has seen a result set's column labels and types, to which the rows are added as
+   * they are read: the rows' wire encoding only, not the batches' headers, so that the hash does not
+   * depend on where batches start and end.
+   */
+  public static MessageDigest startedWith(ColumnInfo[] columns) {
+    MessageDigest sha = sha256();
+    PayloadWriter w = new PayloadWriter().clear();
+    writeColumns(w, columns);
+    sha.update(w.written(0, w.size()));
+    return sha;
+  }
 
   /** The fingerprint of a statement's materialized results (result sets and update counts), as a comparable key. */
   public static ByteBuffer of(List<Object> results) {
@@ -27,9 +42,7 @@ public final class ResultFingerprint {
       for (Object result : results) {
         w.begin((byte) 0);
         if (result instanceof MaterializedRows rows) {
-          for (ColumnInfo c : rows.columns()) {
-            w.writeString(c.label()).writeInt(c.jdbcType());
-          }
+          writeColumns(w, rows.columns());
           w.send(out);
           for (Object[] row : rows.rows()) {
             w.begin((byte) 1);
@@ -47,6 +60,12 @@ public final class ResultFingerprint {
       throw new UncheckedIOException(e); // a null stream does not fail
     }
     return ByteBuffer.wrap(sha.digest());
+  }
+
+  private static void writeColumns(PayloadWriter w, ColumnInfo[] columns) {
+    for (ColumnInfo c : columns) {
+      w.writeString(c.label()).writeInt(c.jdbcType());
+    }
   }
 
   private static MessageDigest sha256() {

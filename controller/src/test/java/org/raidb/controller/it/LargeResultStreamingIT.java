@@ -2,24 +2,13 @@ package org.raidb.controller.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * A SELECT of two million rows through a controller whose heap is capped at 256 MiB: only possible if
@@ -40,20 +29,11 @@ class LargeResultStreamingIT {
             + "FROM generate_series(1, " + ROWS + ") g");
       }
     }
-    Path dir = Files.createTempDirectory("raidb-stream");
-    Path config = pg.controllerConfig("shop").dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
-    Path log = dir.resolve("controller.log");
-    String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-    List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-XX:+ExitOnOutOfMemoryError",
-        "-cp", System.getProperty("java.class.path"), "org.raidb.controller.cli.RaidbCommand", "controller", "--config",
-        config.toString()));
-    Process controller = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    ForkedController controller = ForkedController.start(pg.controllerConfig("shop"), "shop", "256m");
     try {
-      int port = awaitListeningPort(log, controller);
       long rows = 0;
       long idSum = 0;
-      try (Connection c = DriverManager.getConnection("jdbc:raidb://127.0.0.1:" + port + "/shop", "app", "apppw");
-          Statement st = c.createStatement()) {
+      try (Connection c = controller.connect(); Statement st = c.createStatement()) {
         // No setFetchSize: the default path (the controller's 1,000-row batches) is the one to prove.
         assertThat(st.getFetchSize()).isZero();
         try (ResultSet rs = st.executeQuery("SELECT id, payload, amount FROM big")) {
@@ -70,29 +50,8 @@ class LargeResultStreamingIT {
       assertThat(idSum).isEqualTo((long) ROWS * (ROWS + 1) / 2);
       assertThat(controller.isAlive()).as("controller still running after the scan (no OutOfMemoryError)").isTrue();
     } finally {
-      controller.destroy();
-      if (!controller.waitFor(20, TimeUnit.SECONDS)) {
-        controller.destroyForcibly();
-      }
+      controller.close();
     }
-    assertThat(Files.readString(log)).doesNotContain("OutOfMemoryError");
-  }
-
-  /** The controller prints its listening port once it serves (port 0 in the configuration picks a free one). */
-  private static int awaitListeningPort(Path log, Process controller) {
-    Pattern listening = Pattern.compile("listening on [^:]*:(\\d+)");
-    int[] port = new int[1];
-    await().atMost(60, TimeUnit.SECONDS).pollInterval(200, TimeUnit.MILLISECONDS).until(() -> {
-      if (!controller.isAlive()) {
-        throw new AssertionError("controller exited early:\n" + Files.readString(log));
-      }
-      Matcher m = listening.matcher(Files.readString(log));
-      if (m.find()) {
-        port[0] = Integer.parseInt(m.group(1));
-        return true;
-      }
-      return false;
-    });
-    return port[0];
+    assertThat(controller.log()).doesNotContain("OutOfMemoryError");
   }
 }

@@ -3,6 +3,7 @@ package org.raidb.driver.protocol;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Types;
 import java.time.LocalDate;
@@ -28,6 +29,29 @@ public final class PayloadWriter {
   public PayloadWriter begin(byte type) {
     pos = 4; // room for the length prefix
     writeByte(type);
+    return this;
+  }
+
+  /**
+   * Empties the buffer to build bytes that are not a frame of their own, such as a batch of rows kept
+   * aside until it is known whether it goes into a frame (error-checked reads).
+   */
+  public PayloadWriter clear() {
+    pos = 4;
+    return this;
+  }
+
+  /** The bytes written from payload position {@code from} to {@code to}, read-only, valid until the next write. */
+  public ByteBuffer written(int from, int to) {
+    return ByteBuffer.wrap(buf, from + 4, to - from).slice().asReadOnlyBuffer();
+  }
+
+  /** Appends the remaining bytes of {@code bytes} as they are, with no length prefix. */
+  public PayloadWriter writeAll(ByteBuffer bytes) {
+    int n = bytes.remaining();
+    ensure(n);
+    bytes.get(buf, pos, n);
+    pos += n;
     return this;
   }
 

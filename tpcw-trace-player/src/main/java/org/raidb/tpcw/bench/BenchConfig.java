@@ -16,7 +16,7 @@ public enum BenchConfig {
   SINGLE("single", null, null),
   RAIDB1_RR("raidb1-rr", "raidb1", "roundRobin"),
   RAIDB1_LPRF("raidb1-lprf", "raidb1", "leastPending"),
-  /** Shopping cart alone on the second backend (section 7.5.2); 2 backends only. */
+  /** Shopping cart alone on the second backend (section 7.5.2); backends after the second hold no table. */
   RAIDB0("raidb0", "raidb0", null),
   RAIDB2_RR("raidb2-rr", "raidb2", "roundRobin"),
   RAIDB2_LPRF("raidb2-lprf", "raidb2", "leastPending");

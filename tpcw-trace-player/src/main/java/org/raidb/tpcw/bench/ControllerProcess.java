@@ -32,7 +32,10 @@ final class ControllerProcess implements AutoCloseable {
     this.port = port;
   }
 
-  /** {@code placement}: element i the tables of backend i (static placement), or null for RAIDb-1. */
+  /**
+   * {@code placement}: element i the tables of backend i (static placement, or read from the schemas
+   * when a backend holds none), or null for RAIDb-1.
+   */
   static ControllerProcess start(RaidbHome home, List<BackendServer> backends, String database, BenchConfig bench,
       List<Set<String>> placement, Path workDir) throws Exception {
     Path config = workDir.resolve("raidb-" + bench.cliName + "-" + backends.size() + ".xml");
@@ -76,6 +79,10 @@ final class ControllerProcess implements AutoCloseable {
     StringBuilder x = new StringBuilder("<raidb>\n");
     x.append("  <controller host=\"127.0.0.1\" port=\"0\" adminPort=\"0\" dataDir=\"").append(dataDir).append("\"/>\n");
     x.append("  <virtualDatabase name=\"").append(database).append("\">\n");
+    // A static placement must give every backend its tables; one holding none (RAIDb-0 beyond the
+    // paper's two groups of tables) cannot be written so: the controller then reads every backend's
+    // tables from its schema, which the harness cut down to the placement beforehand.
+    boolean listTables = placement != null && placement.stream().noneMatch(Set::isEmpty);
     x.append("    <authentication>\n      <admin user=\"admin\" password=\"admin\"/>\n");
     x.append("      <virtualUser name=\"").append(USER).append("\" password=\"").append(PASSWORD).append("\"/>\n");
     x.append("    </authentication>\n");
@@ -84,7 +91,7 @@ final class ControllerProcess implements AutoCloseable {
       // poolSize: at least one connection per player session, so that the pool is never what limits.
       x.append("    <backend name=\"").append(b.name()).append("\" url=\"").append(b.url(database))
           .append("\" user=\"").append(b.user()).append("\" password=\"").append(b.password()).append("\" poolSize=\"150\"");
-      if (placement == null) {
+      if (!listTables) {
         x.append("/>\n");
       } else {
         x.append(">\n");

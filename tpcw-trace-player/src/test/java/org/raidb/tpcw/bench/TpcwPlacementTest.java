@@ -54,7 +54,11 @@ class TpcwPlacementTest {
     List<Set<String>> p = TpcwPlacement.raidb0(2);
     assertThat(p.get(1)).containsExactly("shopping_cart");
     assertThat(p.get(0)).hasSize(9).doesNotContain("shopping_cart");
-    assertThatThrownBy(() -> TpcwPlacement.raidb0(3)).hasMessageContaining("2 backends only (section 7.5.2)");
+    List<Set<String>> four = TpcwPlacement.raidb0(4);
+    assertThat(four.subList(0, 2)).isEqualTo(p);
+    assertThat(four.subList(2, 4)).as("the join graph has two groups: backends 3 and 4 get no table").allSatisfy(
+        t -> assertThat(t).isEmpty());
+    assertThatThrownBy(() -> TpcwPlacement.raidb0(1)).hasMessageContaining("at least 2 backends");
   }
 
   @Test
@@ -63,7 +67,9 @@ class TpcwPlacementTest {
       assertThat(PlacementValidator.validate(RaidbLevel.RAIDB_2, byName(TpcwPlacement.raidb2(n)), TpcwPlacement.TABLES,
           PAPER_CREATE_TABLE)).isEmpty();
     }
-    assertThat(PlacementValidator.validate(RaidbLevel.RAIDB_0, byName(TpcwPlacement.raidb0(2)), TpcwPlacement.TABLES,
-        Raidb0LoadBalancer.defaultCreateTablePolicy())).isEmpty();
+    for (int n = 2; n <= 6; n++) {
+      assertThat(PlacementValidator.validate(RaidbLevel.RAIDB_0, byName(TpcwPlacement.raidb0(n)), TpcwPlacement.TABLES,
+          Raidb0LoadBalancer.defaultCreateTablePolicy())).isEmpty();
+    }
   }
 }
