@@ -48,6 +48,7 @@ public final class ControllerConfigXml {
   private String extraXml = "";
   private final Map<String, List<String>> tablesByBackend = new LinkedHashMap<>();
   private final Map<String, Integer> poolSizes = new LinkedHashMap<>();
+  private final Map<String, Integer> portOverrides = new LinkedHashMap<>();
 
   private ControllerConfigXml(String vdbName, List<EmbeddedPostgresServer> backends) {
     this.vdbName = vdbName;
@@ -104,6 +105,12 @@ public final class ControllerConfigXml {
     return this;
   }
 
+  /** The named backend reached at another port of the loopback (a proxy in front of its server). */
+  public ControllerConfigXml throughPort(String backend, int port) {
+    this.portOverrides.put(backend, port);
+    return this;
+  }
+
   /** The named backend's {@code poolSize} (connections per login). */
   public ControllerConfigXml poolSize(String backend, int size) {
     this.poolSizes.put(backend, size);
@@ -130,7 +137,9 @@ public final class ControllerConfigXml {
         .append("\" password=\"").append(escape(password)).append("\"/>\n"));
     x.append("    </authentication>\n");
     for (EmbeddedPostgresServer s : backends) {
-      x.append("    <backend name=\"").append(escape(s.name())).append("\" url=\"").append(escape(s.jdbcUrl()))
+      String url = portOverrides.containsKey(s.name())
+          ? s.jdbcUrl().replace(":" + s.port() + "/", ":" + portOverrides.get(s.name()) + "/") : s.jdbcUrl();
+      x.append("    <backend name=\"").append(escape(s.name())).append("\" url=\"").append(escape(url))
           .append("\" user=\"").append(escape(s.user())).append("\" password=\"").append(escape(s.password()));
       if (poolSizes.containsKey(s.name())) {
         x.append("\" poolSize=\"").append(poolSizes.get(s.name()));

@@ -38,21 +38,37 @@ final class LogCatalog {
   }
 
   void insertApplied(String checkpointName, long position) throws SQLException {
-    update("INSERT INTO " + t.checkpointApplied + " (vdb, checkpoint_name, log_position) VALUES (?, ?, ?)",
-        vdb, checkpointName, position);
+    insertPosition(t.checkpointApplied, checkpointName, position);
+  }
+
+  void insertInDoubt(String checkpointName, long position) throws SQLException {
+    insertPosition(t.checkpointInDoubt, checkpointName, position);
+  }
+
+  private void insertPosition(String table, String checkpointName, long position) throws SQLException {
+    update("INSERT INTO " + table + " (vdb, checkpoint_name, log_position) VALUES (?, ?, ?)", vdb, checkpointName, position);
   }
 
   /** Positions after the checkpoint that its backend already holds. */
   Set<Long> appliedAfter(String checkpointName) throws SQLException {
-    Set<Long> applied = new HashSet<>();
-    try (PreparedStatement ps = prepare("SELECT log_position FROM " + t.checkpointApplied
-            + " WHERE vdb = ? AND checkpoint_name = ?", vdb, checkpointName);
+    return positions(t.checkpointApplied, checkpointName);
+  }
+
+  /** Positions after the checkpoint that its backend may hold: it failed while running them. */
+  Set<Long> inDoubtAfter(String checkpointName) throws SQLException {
+    return positions(t.checkpointInDoubt, checkpointName);
+  }
+
+  private Set<Long> positions(String table, String checkpointName) throws SQLException {
+    Set<Long> positions = new HashSet<>();
+    try (PreparedStatement ps = prepare("SELECT log_position FROM " + table + " WHERE vdb = ? AND checkpoint_name = ?",
+            vdb, checkpointName);
         ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
-        applied.add(rs.getLong(1));
+        positions.add(rs.getLong(1));
       }
     }
-    return applied;
+    return positions;
   }
 
   OptionalLong checkpointPosition(String name) throws SQLException {
@@ -75,8 +91,10 @@ final class LogCatalog {
   }
 
   int deleteCheckpointsBefore(long position) throws SQLException {
-    update("DELETE FROM " + t.checkpointApplied + " WHERE vdb = ? AND checkpoint_name IN (SELECT name FROM "
-        + t.checkpoint + " WHERE vdb = ? AND log_position < ?)", vdb, vdb, position);
+    for (String positions : List.of(t.checkpointApplied, t.checkpointInDoubt)) {
+      update("DELETE FROM " + positions + " WHERE vdb = ? AND checkpoint_name IN (SELECT name FROM "
+          + t.checkpoint + " WHERE vdb = ? AND log_position < ?)", vdb, vdb, position);
+    }
     return update("DELETE FROM " + t.checkpoint + " WHERE vdb = ? AND log_position < ?", vdb, position);
   }
 

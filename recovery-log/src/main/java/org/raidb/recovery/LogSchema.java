@@ -26,6 +26,7 @@ final class LogSchema {
   final String log;
   final String checkpoint;
   final String checkpointApplied;
+  final String checkpointInDoubt;
   final String backendState;
   final String dump;
 
@@ -35,6 +36,7 @@ final class LogSchema {
     log = prefix + "log";
     checkpoint = prefix + "checkpoint";
     checkpointApplied = prefix + "checkpoint_applied";
+    checkpointInDoubt = prefix + "checkpoint_in_doubt";
     backendState = prefix + "backend_state";
     dump = prefix + "dump";
   }
@@ -56,6 +58,12 @@ final class LogSchema {
         // Items after a checkpoint that its backend already holds (a backend that failed mid-workload
         // had finished some later, non-conflicting writes before it stopped).
         "CREATE TABLE IF NOT EXISTS " + checkpointApplied + " (vdb VARCHAR(128) NOT NULL,"
+            + " checkpoint_name VARCHAR(255) NOT NULL, log_position BIGINT NOT NULL,"
+            + " PRIMARY KEY (vdb, checkpoint_name, log_position))",
+        // Items after a checkpoint that its backend may or may not hold: its connection broke while it
+        // ran them (the server may have committed before the answer was lost). A new table, not a new
+        // column, so that stores made before it keep their schema version.
+        "CREATE TABLE IF NOT EXISTS " + checkpointInDoubt + " (vdb VARCHAR(128) NOT NULL,"
             + " checkpoint_name VARCHAR(255) NOT NULL, log_position BIGINT NOT NULL,"
             + " PRIMARY KEY (vdb, checkpoint_name, log_position))",
         "CREATE TABLE IF NOT EXISTS " + backendState + " (vdb VARCHAR(128) NOT NULL,"

@@ -211,6 +211,16 @@ public final class RecoveryLog implements AutoCloseable {
    * items. Returns once the log is durable up to its current end.
    */
   public Checkpoint checkpointAt(String name, long position, Collection<Long> alsoApplied) throws RecoveryLogException {
+    return checkpointAt(name, position, alsoApplied, Set.of());
+  }
+
+  /**
+   * As {@link #checkpointAt(String, long, Collection)}, and records the later items at {@code inDoubt}
+   * that the backend may or may not hold: its connection broke while it ran them. A replay from the
+   * checkpoint applies them with care ({@link #inDoubtAfter}).
+   */
+  public Checkpoint checkpointAt(String name, long position, Collection<Long> alsoApplied, Collection<Long> inDoubt)
+      throws RecoveryLogException {
     if (name == null || name.isBlank() || name.length() > 255) {
       throw new IllegalArgumentException("a checkpoint name has 1 to 255 characters, got " + name);
     }
@@ -238,6 +248,11 @@ public final class RecoveryLog implements AutoCloseable {
             for (long applied : alsoApplied) {
               if (applied > at) {
                 catalog.insertApplied(name, applied);
+              }
+            }
+            for (long doubtful : inDoubt) {
+              if (doubtful > at) {
+                catalog.insertInDoubt(name, doubtful);
               }
             }
             admin.commit();
@@ -343,6 +358,11 @@ public final class RecoveryLog implements AutoCloseable {
     }
     Set<Long> applied = withCatalog("read checkpoint " + checkpointName, c -> c.appliedAfter(checkpointName));
     return replayFrom(position.getAsLong(), applied);
+  }
+
+  /** The items after the checkpoint that its backend may or may not hold (its connection broke as they ran). */
+  public Set<Long> inDoubtAfter(String checkpointName) throws RecoveryLogException {
+    return withCatalog("read checkpoint " + checkpointName, c -> c.inDoubtAfter(checkpointName));
   }
 
   /** What a backend that has applied everything up to {@code position} must re-apply. */

@@ -14,11 +14,16 @@ import java.util.concurrent.ConcurrentSkipListSet;
  * there are {@code missed}; those applied above the lowest unsettled or missed one are kept in
  * {@code appliedAbove} (everything below it is summed up by that lowest position). The sets stay as
  * small as the number of writes in flight.
+ *
+ * <p>Of the missed ones, those during which the backend's connection broke are also {@code inDoubt}:
+ * the server may have committed them and lost only its answer. So are those still unsettled when the
+ * edge is taken. A replay must not take them for certainly missing.
  */
 final class BackendProgress {
   private final NavigableSet<Long> unsettled = new ConcurrentSkipListSet<>();
   private final NavigableSet<Long> missed = new ConcurrentSkipListSet<>();
   private final NavigableSet<Long> appliedAbove = new ConcurrentSkipListSet<>();
+  private final NavigableSet<Long> inDoubt = new ConcurrentSkipListSet<>();
   /** The log's last position when the backend was disabled; -1 while it is enabled. */
   private volatile long frozenAt = -1;
 
@@ -36,8 +41,18 @@ final class BackendProgress {
   }
 
   void missed(long position) {
+    missed(position, false);
+  }
+
+  /**
+   * @param maybeApplied the backend's connection broke while the item ran: it may hold it anyway
+   */
+  void missed(long position, boolean maybeApplied) {
     // Into missed before out of unsettled: a concurrent forgetBelowEdge must never see it in neither.
     if (unsettled.contains(position)) {
+      if (maybeApplied) {
+        inDoubt.add(position);
+      }
       missed.add(position);
       unsettled.remove(position);
       signalIfSettled();
@@ -55,6 +70,7 @@ final class BackendProgress {
   /** The item failed here but needs no replay (its tables were disabled on this backend): no gap either. */
   void notNeeded(long position) {
     if (missed.remove(position)) {
+      inDoubt.remove(position);
       appliedAbove.add(position);
       forgetBelowEdge();
     }
@@ -89,19 +105,22 @@ final class BackendProgress {
     unsettled.clear();
     missed.clear();
     appliedAbove.clear();
+    inDoubt.clear();
     frozenAt = -1;
   }
 
   /**
    * Where the backend stopped, once it is frozen and settled (items still unsettled count as
-   * missed): the last position up to which it holds every item, and the items above it that it
-   * holds too.
+   * missed, and in doubt): the last position up to which it holds every item, the items above it
+   * that it holds too, and those it may hold.
    */
   Edge edge() {
     long lowestMissing = lowestMissing();
     long checkpoint = lowestMissing == Long.MAX_VALUE ? frozenAt : lowestMissing - 1;
     List<Long> above = appliedAbove.tailSet(checkpoint, false).stream().toList();
-    return new Edge(checkpoint, above);
+    NavigableSet<Long> doubtful = new java.util.TreeSet<>(inDoubt.tailSet(checkpoint, false));
+    doubtful.addAll(unsettled); // still running on the backend when its edge was taken
+    return new Edge(checkpoint, above, List.copyOf(doubtful));
   }
 
   /** Applied items below every unsettled and missed one need not be remembered one by one. */
@@ -121,6 +140,10 @@ final class BackendProgress {
     return Math.min(u == null ? Long.MAX_VALUE : u, m == null ? Long.MAX_VALUE : m);
   }
 
-  /** A checkpoint position and the items after it the backend already holds. */
-  record Edge(long position, List<Long> appliedAfter) {}
+  /** A checkpoint position, the items after it the backend already holds, and those it may hold. */
+  record Edge(long position, List<Long> appliedAfter, List<Long> inDoubt) {
+    Edge(long position, List<Long> appliedAfter) {
+      this(position, appliedAfter, List.of());
+    }
+  }
 }

@@ -7,10 +7,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.Outcome;
@@ -25,6 +29,11 @@ import org.slf4j.LoggerFactory;
  * transaction: the backend serves nobody meanwhile, and one commit per group instead of per item is
  * what makes replay several times faster than the clients' own writes. A group that fails is
  * rolled back and applied item by item, so that the failing item is named.
+ *
+ * <p>Items in doubt (the backend's connection broke while it ran them, so it may hold them already)
+ * are applied alone; one that fails is taken as already held. Either way the tables it writes are
+ * to be compared with an in-step backend before this one joins ({@link #tablesToVerify}): an item
+ * the backend held that succeeds again, or one it did not hold that fails, shows there.
  */
 final class LogReplayer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(LogReplayer.class);
@@ -33,11 +42,17 @@ final class LogReplayer implements AutoCloseable {
   private final DatabaseBackend backend;
   private final SqlAnalyzer analyzer;
   private final Map<String, Connection> connections = new HashMap<>();
+  private final Set<Long> inDoubt;
+  private final Set<String> tablesToVerify = new TreeSet<>();
+  private final List<Long> inDoubtReplayed = new ArrayList<>();
+  private boolean verifyEveryTable;
   private long entriesApplied;
 
-  LogReplayer(DatabaseBackend backend, SqlAnalyzer analyzer) {
+  /** @param inDoubt positions of items the backend may hold already (its checkpoint's) */
+  LogReplayer(DatabaseBackend backend, SqlAnalyzer analyzer, Set<Long> inDoubt) {
     this.backend = backend;
     this.analyzer = analyzer;
+    this.inDoubt = Set.copyOf(inDoubt);
   }
 
   /** Applies the items in order; returns the number of log entries they held (those left out count as done). */
@@ -46,15 +61,67 @@ final class LogReplayer implements AutoCloseable {
     long before = entriesApplied - (entries(logged) - entries(items));
     int start = 0;
     while (start < items.size()) {
+      if (inDoubt.contains(items.get(start).orderPosition())) {
+        applyInDoubt(items.get(start));
+        start++;
+        continue;
+      }
       String login = items.get(start).login();
       int end = start;
-      while (end < items.size() && end - start < GROUP_ITEMS && items.get(end).login().equals(login)) {
+      while (end < items.size() && end - start < GROUP_ITEMS && items.get(end).login().equals(login)
+          && !inDoubt.contains(items.get(end).orderPosition())) {
         end++;
       }
       applyGroup(items.subList(start, end));
       start = end;
     }
     return entriesApplied - before;
+  }
+
+  /** Lower-cased names of the tables the items in doubt write. */
+  Set<String> tablesToVerify() {
+    return Set.copyOf(tablesToVerify);
+  }
+
+  /** Whether every table must be compared (an item in doubt named no table). */
+  boolean mustVerifyEveryTable() {
+    return verifyEveryTable;
+  }
+
+  /** Positions of the items in doubt this replay met. */
+  List<Long> inDoubtReplayed() {
+    return List.copyOf(inDoubtReplayed);
+  }
+
+  /**
+   * An item the backend may hold already: applied in a transaction of its own; if it fails there
+   * (a key already present, say), it is taken as held and rolled back. The comparison before the
+   * backend joins decides.
+   */
+  private void applyInDoubt(ReplayItem item) throws SQLException {
+    inDoubtReplayed.add(item.orderPosition());
+    for (LogEntry e : item.statements()) {
+      if (e.tablesWritten().isEmpty()) {
+        verifyEveryTable = true;
+      }
+      e.tablesWritten().forEach(t -> tablesToVerify.add(unqualified(t)));
+    }
+    Connection c = connection(item.login());
+    c.setAutoCommit(false);
+    try {
+      run(c, item, true);
+      c.commit();
+      log.info("replay on {}: position {} was running there when it failed; applied now", backend.name(),
+          item.orderPosition());
+    } catch (SQLException e) {
+      c.rollback();
+      if (FailureClassifier.isBackendFailure(e)) {
+        throw e;
+      }
+      log.warn("replay on {}: position {} was running there when it failed and fails now ({}): taken as applied then",
+          backend.name(), item.orderPosition(), e.getMessage());
+    }
+    entriesApplied += item.statements().size();
   }
 
   /**
@@ -215,6 +282,11 @@ final class LogReplayer implements AutoCloseable {
       connections.put(login, c);
     }
     return c;
+  }
+
+  /** A table name as the checksums key it: lower case, without schema or quotes. */
+  private static String unqualified(String table) {
+    return table.substring(table.lastIndexOf('.') + 1).replace("\"", "").replace("`", "").toLowerCase(Locale.ROOT);
   }
 
   private static String describe(ReplayItem item) {

@@ -31,8 +31,16 @@ public final class LoggedRequest {
 
   /** One backend answered: an item it applied or missed moves its edge. */
   public void ranOn(DatabaseBackend backend, boolean succeeded) {
+    ranOn(backend, succeeded, false);
+  }
+
+  /**
+   * @param maybeApplied it did not succeed because the backend's connection broke while it ran: the
+   *     server may have applied it and lost only the answer
+   */
+  public void ranOn(DatabaseBackend backend, boolean succeeded, boolean maybeApplied) {
     if (item >= 0) {
-      owner.ranOn(backend, item, succeeded);
+      owner.ranOn(backend, item, succeeded, maybeApplied);
     }
   }
 

@@ -243,11 +243,13 @@ public final class RecoveryManager implements AutoCloseable {
       BackendProgress.Edge edge = writeLog.edgeOf(b, SETTLE_MILLIS);
       b.closePools();
       RecoveryLog l = log();
-      Checkpoint cp = l.checkpointAt(l.autoCheckpointName(b.name(), "disabled"), edge.position(), edge.appliedAfter());
+      Checkpoint cp = l.checkpointAt(l.autoCheckpointName(b.name(), "disabled"), edge.position(), edge.appliedAfter(),
+          edge.inDoubt());
       l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, cp.name()));
       b.disabledAt(reason, cp.name());
-      log.info("backend {} of virtual database {} stopped at checkpoint {} (log position {}{})", b.name(), vdb, cp.name(),
-          cp.position(), edge.appliedAfter().isEmpty() ? "" : ", plus " + edge.appliedAfter().size() + " later item(s)");
+      log.info("backend {} of virtual database {} stopped at checkpoint {} (log position {}{}{})", b.name(), vdb, cp.name(),
+          cp.position(), edge.appliedAfter().isEmpty() ? "" : ", plus " + edge.appliedAfter().size() + " later item(s)",
+          edge.inDoubt().isEmpty() ? "" : "; in doubt (its connection broke as they ran): " + edge.inDoubt());
       return cp.name();
     } catch (SQLException | InterruptedException e) {
       b.closePools();
@@ -309,7 +311,8 @@ public final class RecoveryManager implements AutoCloseable {
     b.recovering("replaying the recovery log from checkpoint " + checkpoint);
     saveState(b, BackendState.REPLAYING, checkpoint);
     boolean joined = false;
-    try (ReplayCursor cursor = l.replayFrom(checkpoint); LogReplayer replayer = new LogReplayer(b, analyzer)) {
+    try (ReplayCursor cursor = l.replayFrom(checkpoint);
+        LogReplayer replayer = new LogReplayer(b, analyzer, l.inDoubtAfter(checkpoint))) {
       long from = cursor.checkpointPosition();
       progress.total(l.entriesBetween(from, l.lastPosition()));
       String joinedAt = null;
@@ -361,6 +364,7 @@ public final class RecoveryManager implements AutoCloseable {
       }
       progress.total(l.entriesBetween(from, l.lastPosition()));
       b.refreshTables(); // after a restore, the dump's tables
+      InDoubtCheck.verify(b, backends, replayer);
       writeLog.enable(b, b::enable);
       saveState(b, BackendState.ENABLED, null);
       log.info("backend {} of virtual database {} enabled at checkpoint {} after replaying the log from position {}",

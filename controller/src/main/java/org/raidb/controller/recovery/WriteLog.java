@@ -162,12 +162,12 @@ public final class WriteLog implements AutoCloseable {
     return new LoggedRequest(this, isItem ? last.position() : -1, positions, last);
   }
 
-  void ranOn(DatabaseBackend backend, long item, boolean succeeded) {
+  void ranOn(DatabaseBackend backend, long item, boolean succeeded, boolean maybeApplied) {
     BackendProgress p = progressOf(backend);
     if (succeeded) {
       p.applied(item);
     } else {
-      p.missed(item);
+      p.missed(item, maybeApplied);
     }
   }
 

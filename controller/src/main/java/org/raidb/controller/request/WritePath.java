@@ -253,6 +253,7 @@ final class WritePath {
     DatabaseBackend b = lane.backend();
     b.requestStarted();
     boolean applied = false;
+    boolean maybeApplied = false;
     try {
       if (!b.isEnabled()) {
         // Disabled after this work was queued: what it missed is replayed from its checkpoint.
@@ -269,12 +270,14 @@ final class WritePath {
       }
       return o;
     } catch (SQLException e) {
+      // A broken connection may have lost only the answer: the server may have committed the write.
+      maybeApplied = FailureClassifier.isBackendFailure(e);
       return new BackendOutcome(b, null, e);
     } catch (RuntimeException e) {
       return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
           SqlStates.INTERNAL_ERROR, e));
     } finally {
-      logged.ranOn(b, applied);
+      logged.ranOn(b, applied, maybeApplied);
       b.requestEnded();
       if (ownsConnection) {
         connections.giveBack(lane.connection(), s);

@@ -54,6 +54,22 @@ public final class TableChecksum {
     return isPostgreSql(c) ? postgresChecksums(c) : genericChecksums(c);
   }
 
+  /**
+   * As {@link #checksums(Connection)}, for the base tables among {@code only} (lower-cased names);
+   * a name the connection has no table for is left out.
+   */
+  public static Map<String, String> checksums(Connection c, java.util.Collection<String> only) throws SQLException {
+    boolean postgres = isPostgreSql(c);
+    Map<String, String> result = new TreeMap<>();
+    for (TableName table : baseTables(c)) {
+      if (only.contains(table.key())) {
+        result.put(table.key(), postgres ? postgresChecksum(c, table.quoted(c))
+            : genericChecksum(c, table.quoted(c), CanonicalRow.Instants.ZONED));
+      }
+    }
+    return result;
+  }
+
   /** Checksums through the generic JDBC path, whatever the product. */
   public static Map<String, String> genericChecksums(Connection c) throws SQLException {
     return genericChecksums(c, CanonicalRow.Instants.ZONED);
