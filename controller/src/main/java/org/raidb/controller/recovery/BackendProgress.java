@@ -2,6 +2,7 @@ package org.raidb.controller.recovery;
 
 import java.util.List;
 import java.util.NavigableSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
@@ -118,7 +119,7 @@ final class BackendProgress {
     long lowestMissing = lowestMissing();
     long checkpoint = lowestMissing == Long.MAX_VALUE ? frozenAt : lowestMissing - 1;
     List<Long> above = appliedAbove.tailSet(checkpoint, false).stream().toList();
-    NavigableSet<Long> doubtful = new java.util.TreeSet<>(inDoubt.tailSet(checkpoint, false));
+    NavigableSet<Long> doubtful = new TreeSet<>(inDoubt.tailSet(checkpoint, false));
     doubtful.addAll(unsettled); // still running on the backend when its edge was taken
     return new Edge(checkpoint, above, List.copyOf(doubtful));
   }

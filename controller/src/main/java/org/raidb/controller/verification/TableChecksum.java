@@ -63,8 +63,7 @@ public final class TableChecksum {
     Map<String, String> result = new TreeMap<>();
     for (TableName table : baseTables(c)) {
       if (only.contains(table.key())) {
-        result.put(table.key(), postgres ? postgresChecksum(c, table.quoted(c))
-            : genericChecksum(c, table.quoted(c), CanonicalRow.Instants.ZONED));
+        result.put(table.key(), postgres ? postgresChecksum(c, table.quoted(c)) : genericChecksum(c, table.quoted(c)));
       }
     }
     return result;
