@@ -11,8 +11,12 @@ import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.raidb.driver.protocol.CancelFrame;
+import org.raidb.driver.protocol.CloseFrame;
 import org.raidb.driver.protocol.ErrorFrame;
 import org.raidb.driver.protocol.FrameReader;
+import org.raidb.driver.protocol.FrameTooLargeException;
+import org.raidb.driver.protocol.HelloFrame;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.PayloadWriter;
 import org.raidb.driver.protocol.Protocol;
@@ -27,7 +31,7 @@ import org.raidb.driver.protocol.SqlStates;
  * at once and the failure reported as 08006; the caller cannot reuse it.
  */
 final class ControllerChannel {
-  /** Writes one request into the (already begun) frame. */
+  /** Writes one request frame, from its begin to its last byte (a codec of driver.protocol). */
   @FunctionalInterface
   interface Request {
     void write(PayloadWriter w);
@@ -92,13 +96,8 @@ final class ControllerChannel {
   }
 
   private void handshake(ConnectionSettings settings) throws IOException, SQLException {
-    writer.begin(Protocol.HELLO)
-        .writeInt(Protocol.MAGIC)
-        .writeInt(Protocol.VERSION)
-        .writeString(settings.virtualDatabase())
-        .writeString(settings.user())
-        .writeString(settings.password())
-        .writeStringMap(settings.clientProperties());
+    new HelloFrame(settings.virtualDatabase(), settings.user(), settings.password(), settings.clientProperties())
+        .write(writer);
     writer.send(out);
     PayloadReader r = frames.next();
     if (r.type() == Protocol.ERROR) {
@@ -106,6 +105,7 @@ final class ControllerChannel {
     }
     expect(r, Protocol.HELLO_OK);
     serverInfo = ServerInfo.read(r);
+    writer.maxFrameBytes(serverInfo.maxRequestFrameBytes());
   }
 
   HostAndPort controller() {
@@ -136,6 +136,8 @@ final class ControllerChannel {
           throw e;
         }
         return response.read(r);
+      } catch (FrameTooLargeException e) {
+        throw tooLarge(e);
       } catch (IOException e) {
         throw broken(e);
       }
@@ -170,6 +172,16 @@ final class ControllerChannel {
     }
   }
 
+  /** A request the controller would refuse unread: refused here before any of it is sent, so the connection stays usable. */
+  private SQLException tooLarge(FrameTooLargeException e) {
+    SQLException sql = SqlStates.exception("The request is larger than controller " + controller + " accepts ("
+        + e.maxFrameBytes() + " bytes per frame, its maxFrameBytes); nothing was sent and the connection is still usable: "
+        + "send smaller statements, batches or parameter values, or raise maxFrameBytes in the controller's configuration.",
+        SqlStates.PROGRAM_LIMIT_EXCEEDED, 0);
+    sql.initCause(e);
+    return sql;
+  }
+
   private SQLException broken(IOException e) {
     closeSocket();
     String why;
@@ -201,7 +213,7 @@ final class ControllerChannel {
       s.connect(new InetSocketAddress(controller.host(), controller.port()), connectTimeoutMillis);
       s.setSoTimeout(connectTimeoutMillis);
       PayloadWriter w = new PayloadWriter(); // not the shared writer: another thread may be using it
-      w.begin(Protocol.CANCEL).writeInt(Protocol.MAGIC).writeLong(serverInfo.sessionId()).writeLong(serverInfo.cancelSecret());
+      new CancelFrame(serverInfo.sessionId(), serverInfo.cancelSecret()).write(w);
       w.send(s.getOutputStream());
       // Wait for the controller to close the socket, so that the cancel has been handled when we return.
       InputStream in = s.getInputStream();
@@ -245,7 +257,7 @@ final class ControllerChannel {
         return;
       }
       try {
-        writer.begin(Protocol.CLOSE);
+        CloseFrame.write(writer);
         writer.send(out);
       } catch (IOException e) {
         // the socket is going away anyway

@@ -6,16 +6,6 @@ import org.raidb.driver.protocol.SqlStates;
 
 /** The SQLExceptions the driver raises itself, with the SQLStates and messages pgjdbc uses for the same mistakes. */
 final class DriverErrors {
-  static final String NO_DATA = "02000";
-  static final String UNEXPECTED_RESULT = "0100E";
-  static final String INVALID_CURSOR_STATE = "24000";
-  static final String OBJECT_NOT_IN_STATE = "55000";
-  static final String UNDEFINED_COLUMN = "42703";
-  static final String WRONG_OBJECT_TYPE = "42809";
-  static final String NUMERIC_VALUE_OUT_OF_RANGE = "22003";
-  static final String INVALID_TEXT_REPRESENTATION = "22P02";
-  static final String CANNOT_COERCE = "22018";
-  static final String INVALID_DATETIME_FORMAT = "22007";
 
   private DriverErrors() {}
 

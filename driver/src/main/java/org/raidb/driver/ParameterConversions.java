@@ -128,8 +128,11 @@ final class ParameterConversions {
       case Types.TIME_WITH_TIMEZONE:
         return ValueConversions.toOffsetTime(v);
       case Types.OTHER:
-        // Text of unspecified type: the backend infers it (json, uuid, interval...), as with pgjdbc's setObject(x, OTHER).
-        return v instanceof String s ? new TypedText(null, s) : v;
+        return ObjectParameters.untyped(v);
+      case Types.ARRAY:
+        return ObjectParameters.array(v);
+      case Types.SQLXML:
+        return v instanceof String s ? new TypedText("xml", s) : ObjectParameters.inferred(v);
       default:
         return v;
     }

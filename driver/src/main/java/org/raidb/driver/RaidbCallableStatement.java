@@ -48,8 +48,8 @@ public class RaidbCallableStatement extends RaidbPreparedStatement implements Ca
 
   private RaidbCallableStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize, String sql,
       CallEscape escape) {
-    super(connection, channel, fetchSize, sql, escape == null ? SqlText.countParameters(sql) : escape.parameterCount(),
-        false, null);
+    super(connection, channel, fetchSize, ResultSet.TYPE_FORWARD_ONLY, sql,
+        escape == null ? SqlText.countParameters(sql) : escape.parameterCount(), false, null);
     this.escape = escape;
   }
 
@@ -178,11 +178,11 @@ public class RaidbCallableStatement extends RaidbPreparedStatement implements Ca
     checkOpen();
     if (!outTypes.containsKey(parameterIndex)) {
       throw DriverErrors.of("Parameter " + parameterIndex + " was not registered as an OUT parameter.",
-          DriverErrors.OBJECT_NOT_IN_STATE);
+          SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     if (outValues == null) {
       throw DriverErrors.of("No function outputs were registered or the statement has not been executed.",
-          DriverErrors.OBJECT_NOT_IN_STATE);
+          SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     Object v = outValues.get(parameterIndex);
     wasNull = v == null;
@@ -195,6 +195,24 @@ public class RaidbCallableStatement extends RaidbPreparedStatement implements Ca
 
   private SQLFeatureNotSupportedException namedParameters() {
     return DriverErrors.notSupported("Named parameters of a CallableStatement");
+  }
+
+  /**
+   * The statement that runs is not the text the application wrote (its OUT arguments are left out),
+   * so the parameters are described from the values set, not by a backend.
+   */
+  @Override
+  public java.sql.ParameterMetaData getParameterMetaData() throws SQLException {
+    checkOpen();
+    return RaidbParameterMetaData.ofBoundValues(parameters);
+  }
+
+  /** The columns of the result once executed; a call escape is not described before. */
+  @Override
+  public java.sql.ResultSetMetaData getMetaData() throws SQLException {
+    checkOpen();
+    ResultSet rs = getResultSet();
+    return rs == null ? null : rs.getMetaData();
   }
 
   @Override
@@ -358,7 +376,8 @@ public class RaidbCallableStatement extends RaidbPreparedStatement implements Ca
 
   @Override
   public Array getArray(int parameterIndex) throws SQLException {
-    throw DriverErrors.notSupported("CallableStatement.getArray");
+    Object v = out(parameterIndex);
+    return v == null ? null : ValueConversions.toClass(v, Array.class, ZoneId.systemDefault());
   }
 
   @Override
@@ -373,7 +392,8 @@ public class RaidbCallableStatement extends RaidbPreparedStatement implements Ca
 
   @Override
   public SQLXML getSQLXML(int parameterIndex) throws SQLException {
-    throw DriverErrors.notSupported("CallableStatement.getSQLXML");
+    Object v = out(parameterIndex);
+    return v == null ? null : new RaidbSqlXml(ValueConversions.toText(v));
   }
 
   // ---- named parameters: not supported ----

@@ -6,8 +6,10 @@ import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
-import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.MetadataFrame;
 import org.raidb.driver.protocol.SqlNull;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.driver.protocol.TypedText;
@@ -66,12 +68,11 @@ public class RaidbDatabaseMetaData implements DatabaseMetaData {
     RaidbStatement statement = (RaidbStatement) connection.createStatement();
     statement.closeOnCompletion();
     try {
-      statement.runForResults(w -> {
-        w.begin(Protocol.METADATA).writeString(method).writeInt(args.length);
-        for (Object arg : args) {
-          w.writeValue(encodeArgument(arg));
-        }
-      });
+      List<Object> encoded = new ArrayList<>(args.length);
+      for (Object arg : args) {
+        encoded.add(encodeArgument(arg));
+      }
+      statement.runForResults(new MetadataFrame(method, encoded)::write);
     } catch (SQLException e) {
       statement.close();
       throw e;

@@ -1,20 +1,37 @@
 package org.raidb.driver;
 
+import java.sql.JDBCType;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.raidb.driver.protocol.ParameterInfo;
+import org.raidb.driver.protocol.SqlArray;
 import org.raidb.driver.protocol.SqlNull;
 import org.raidb.driver.protocol.SqlStates;
 
 /**
- * Parameter descriptions the driver can give without asking the backend: the number of placeholders
- * and, for parameters already set, the type of the value set. Everything else is "unknown".
+ * Parameter descriptions: those a backend gave when it described the statement (DESCRIBE), or, for a
+ * CallableStatement, what the driver can tell alone (the type of the values set, "unknown" for the
+ * others).
  */
 public class RaidbParameterMetaData implements ParameterMetaData {
-  private final int[] types;
+  private final List<ParameterInfo> parameters;
 
-  RaidbParameterMetaData(int[] types) {
-    this.types = types.clone();
+  RaidbParameterMetaData(List<ParameterInfo> parameters) {
+    this.parameters = List.copyOf(parameters);
+  }
+
+  /** What the driver can say of parameters without asking a backend: the types of the values set. */
+  static RaidbParameterMetaData ofBoundValues(ParameterValues values) throws SQLException {
+    List<ParameterInfo> out = new ArrayList<>(values.count());
+    for (int i = 1; i <= values.count(); i++) {
+      int type = values.isSet(i) ? typeOf(values.get(i)) : Types.OTHER;
+      out.add(new ParameterInfo(type, JDBCType.valueOf(type).getName(), Object.class.getName(), 0, 0,
+          ParameterMetaData.parameterNullableUnknown, isSignedType(type), ParameterMetaData.parameterModeIn));
+    }
+    return new RaidbParameterMetaData(out);
   }
 
   /** The java.sql.Types of a bound value, OTHER when the driver cannot tell. */
@@ -61,66 +78,67 @@ public class RaidbParameterMetaData implements ParameterMetaData {
     if (v instanceof java.time.OffsetDateTime) {
       return Types.TIMESTAMP_WITH_TIMEZONE;
     }
+    if (v instanceof SqlArray) {
+      return Types.ARRAY;
+    }
     return Types.OTHER;
   }
 
-  private int type(int param) throws SQLException {
-    if (param < 1 || param > types.length) {
-      throw DriverErrors.indexOutOfRange(param, types.length);
-    }
-    return types[param - 1];
-  }
-
-  @Override
-  public int getParameterCount() {
-    return types.length;
-  }
-
-  @Override
-  public int isNullable(int param) throws SQLException {
-    type(param);
-    return ParameterMetaData.parameterNullableUnknown;
-  }
-
-  @Override
-  public boolean isSigned(int param) throws SQLException {
-    int t = type(param);
+  private static boolean isSignedType(int t) {
     return t == Types.INTEGER || t == Types.BIGINT || t == Types.SMALLINT || t == Types.REAL || t == Types.DOUBLE
         || t == Types.NUMERIC;
   }
 
+  private ParameterInfo parameter(int param) throws SQLException {
+    if (param < 1 || param > parameters.size()) {
+      throw DriverErrors.indexOutOfRange(param, parameters.size());
+    }
+    return parameters.get(param - 1);
+  }
+
+  @Override
+  public int getParameterCount() {
+    return parameters.size();
+  }
+
+  @Override
+  public int isNullable(int param) throws SQLException {
+    return parameter(param).nullable();
+  }
+
+  @Override
+  public boolean isSigned(int param) throws SQLException {
+    return parameter(param).signed();
+  }
+
   @Override
   public int getPrecision(int param) throws SQLException {
-    type(param);
-    return 0;
+    return parameter(param).precision();
   }
 
   @Override
   public int getScale(int param) throws SQLException {
-    type(param);
-    return 0;
+    return parameter(param).scale();
   }
 
   @Override
   public int getParameterType(int param) throws SQLException {
-    return type(param);
+    return parameter(param).jdbcType();
   }
 
   @Override
   public String getParameterTypeName(int param) throws SQLException {
-    return java.sql.JDBCType.valueOf(type(param)).getName();
+    return parameter(param).typeName();
   }
 
   @Override
   public String getParameterClassName(int param) throws SQLException {
-    type(param);
-    return Object.class.getName();
+    return parameter(param).className();
   }
 
   @Override
   public int getParameterMode(int param) throws SQLException {
-    type(param);
-    return ParameterMetaData.parameterModeIn;
+    return parameter(param).mode();
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.raidb.driver;
 
+import org.raidb.driver.protocol.SqlStates;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -23,9 +24,14 @@ import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
+import org.raidb.driver.protocol.BatchFrame;
+import org.raidb.driver.protocol.ColumnInfo;
+import org.raidb.driver.protocol.DescribeFrame;
 import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.StatementDescription;
 import org.raidb.driver.protocol.SqlNull;
 import org.raidb.driver.protocol.TypedText;
 
@@ -44,15 +50,18 @@ public class RaidbPreparedStatement extends RaidbStatement implements PreparedSt
   private final List<String> keyColumns;
   private final List<Object[]> batchRows = new ArrayList<>();
   private String batchSql;
+  /** What a backend said of the statement, asked once, when first needed (as pgjdbc keeps its description). */
+  private StatementDescription description;
 
-  RaidbPreparedStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize, String sql,
-      boolean returnKeys, List<String> keyColumns) {
-    this(connection, channel, fetchSize, sql, SqlText.countParameters(sql), returnKeys, keyColumns);
+  /** @param sql the text with its JDBC escapes already translated, as pgjdbc does when it prepares */
+  RaidbPreparedStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize, int resultSetType,
+      String sql, boolean returnKeys, List<String> keyColumns) {
+    this(connection, channel, fetchSize, resultSetType, sql, SqlText.countParameters(sql), returnKeys, keyColumns);
   }
 
-  RaidbPreparedStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize, String sql,
-      int parameterCount, boolean returnKeys, List<String> keyColumns) {
-    super(connection, channel, fetchSize);
+  RaidbPreparedStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize, int resultSetType,
+      String sql, int parameterCount, boolean returnKeys, List<String> keyColumns) {
+    super(connection, channel, fetchSize, resultSetType);
     this.sql = sql;
     this.parameters = new ParameterValues(parameterCount);
     this.returnKeys = returnKeys;
@@ -67,7 +76,7 @@ public class RaidbPreparedStatement extends RaidbStatement implements PreparedSt
   @Override
   void checkSqlTextAllowed() throws SQLException {
     throw DriverErrors.of("Can't use query methods that take a query string on a PreparedStatement.",
-        DriverErrors.WRONG_OBJECT_TYPE);
+        SqlStates.WRONG_OBJECT_TYPE);
   }
 
   // ---- execution ----
@@ -131,29 +140,42 @@ public class RaidbPreparedStatement extends RaidbStatement implements PreparedSt
     batchRows.clear();
     String text = batchSql;
     int timeout = getQueryTimeout();
-    return executeBatchFrame(w -> {
-      w.begin(Protocol.BATCH).writeByte(1).writeInt(timeout).writeString(text).writeInt(rows.size());
-      for (Object[] row : rows) {
-        writeParameters(w, row);
-      }
-    });
+    int flags = returnKeys ? Protocol.FLAG_RETURN_GENERATED_KEYS : 0;
+    List<List<Object>> values = new ArrayList<>(rows.size());
+    for (Object[] row : rows) {
+      values.add(Arrays.asList(row));
+    }
+    return executeBatchFrame(BatchFrame.ofPrepared(timeout, flags, keyColumns, text, values));
   }
 
+  /** The open result's columns, else those a backend describes without running the statement, as in pgjdbc. */
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     checkOpen();
     ResultSet rs = getResultSet();
-    return rs == null ? null : rs.getMetaData(); // known only once executed: the backend describes, not us
+    if (rs != null && !rs.isClosed()) {
+      return rs.getMetaData();
+    }
+    List<ColumnInfo> columns = describe().columns();
+    return columns == null ? null : new RaidbResultSetMetaData(columns);
   }
 
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
     checkOpen();
-    int[] types = new int[parameters.count()];
-    for (int i = 1; i <= types.length; i++) {
-      types[i - 1] = parameters.isSet(i) ? RaidbParameterMetaData.typeOf(parameters.get(i)) : Types.OTHER;
+    return new RaidbParameterMetaData(describe().parameters());
+  }
+
+  /** Asks the controller to have a backend describe the statement (DESCRIBE), once. */
+  StatementDescription describe() throws SQLException {
+    if (description == null) {
+      String text = sql;
+      description = channel.call(new DescribeFrame(text)::write, r -> {
+        ControllerChannel.expect(r, Protocol.DESCRIPTION);
+        return StatementDescription.read(r);
+      });
     }
-    return new RaidbParameterMetaData(types);
+    return description;
   }
 
   // ---- setters ----
@@ -267,7 +289,7 @@ public class RaidbPreparedStatement extends RaidbStatement implements PreparedSt
 
   @Override
   public void setObject(int parameterIndex, Object x) throws SQLException {
-    set(parameterIndex, x == null ? null : ParameterConversions.normalize(x), Types.NULL);
+    set(parameterIndex, x == null ? null : ObjectParameters.inferred(x), Types.NULL);
   }
 
   @Override
@@ -426,7 +448,7 @@ public class RaidbPreparedStatement extends RaidbStatement implements PreparedSt
 
   @Override
   public void setArray(int parameterIndex, Array x) throws SQLException {
-    throw DriverErrors.notSupported("PreparedStatement.setArray");
+    set(parameterIndex, x == null ? null : RaidbArray.toWire(x), Types.ARRAY);
   }
 
   @Override

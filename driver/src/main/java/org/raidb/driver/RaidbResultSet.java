@@ -1,5 +1,6 @@
 package org.raidb.driver;
 
+import org.raidb.driver.protocol.SqlStates;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.Reader;
@@ -21,7 +22,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.raidb.driver.protocol.CloseCursorFrame;
+import org.raidb.driver.protocol.FetchFrame;
 import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.RowsFrame;
 import org.raidb.driver.protocol.RowsetCodec;
 
 /**
@@ -61,6 +65,11 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
 
   @Override
   public boolean next() throws SQLException {
+    return forward();
+  }
+
+  /** Moves to the next row the controller sends, fetching the next batch when this one is used up. */
+  final boolean forward() throws SQLException {
     checkOpen();
     if (afterLast) {
       return false;
@@ -92,14 +101,28 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     batch = List.of(); // let the used-up batch be collected while the next one is read
     int rows = fetchSize;
     RowsetCodec.Batch next = channel.call(
-        w -> w.begin(Protocol.FETCH).writeLong(header.cursorId()).writeInt(rows),
+        new FetchFrame(header.cursorId(), rows)::write,
         r -> {
           ControllerChannel.expect(r, Protocol.ROWS);
-          return RowsetCodec.readBatch(r, header.columnCount());
+          return RowsFrame.read(r, header.columnCount());
         });
     batch = next.rows();
     nextIndex = 0;
     lastBatch = next.last();
+  }
+
+  /** Reads every row left, for a result set that must hold them all to scroll; the cursor is closed after. */
+  final List<Object[]> drain() throws SQLException {
+    List<Object[]> rows = new java.util.ArrayList<>();
+    while (forward()) {
+      rows.add(currentRow);
+    }
+    return rows;
+  }
+
+  /** Makes {@code row} the current row, or none when null (a scrollable result set moving). */
+  final void position(Object[] row) {
+    currentRow = row;
   }
 
   /** Rows held in memory right now: the current batch. For tests of the streaming promise. */
@@ -139,21 +162,21 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     if (!lastBatch && !channel.isClosed()) {
       lastBatch = true;
       long cursorId = header.cursorId();
-      channel.callOk(w -> w.begin(Protocol.CLOSE_CURSOR).writeLong(cursorId));
+      channel.callOk(new CloseCursorFrame(cursorId)::write);
     }
   }
 
   @Override
   void checkOpen() throws SQLException {
     if (closed) {
-      throw DriverErrors.of("This ResultSet is closed.", DriverErrors.OBJECT_NOT_IN_STATE);
+      throw DriverErrors.of("This ResultSet is closed.", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
   }
 
   private void checkRow() throws SQLException {
     checkOpen();
     if (currentRow == null) {
-      throw DriverErrors.of("ResultSet not positioned properly, perhaps you need to call next.", DriverErrors.INVALID_CURSOR_STATE);
+      throw DriverErrors.of("ResultSet not positioned properly, perhaps you need to call next.", SqlStates.INVALID_CURSOR_STATE);
     }
   }
 
@@ -200,7 +223,7 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     }
     Integer index = columnLabel == null ? null : columnsByLabel.get(columnLabel.toLowerCase(Locale.ROOT));
     if (index == null) {
-      throw DriverErrors.of("The column name " + columnLabel + " was not found in this ResultSet.", DriverErrors.UNDEFINED_COLUMN);
+      throw DriverErrors.of("The column name " + columnLabel + " was not found in this ResultSet.", SqlStates.UNDEFINED_COLUMN);
     }
     return index;
   }
@@ -210,7 +233,7 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
   @Override
   public String getString(int columnIndex) throws SQLException {
     Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.toText(v);
+    return v == null ? null : ServerText.of(v, header.columns().get(columnIndex - 1));
   }
 
   @Override
@@ -273,10 +296,41 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     return d == null ? null : d.setScale(scale, RoundingMode.HALF_UP);
   }
 
+  /** A bytea's bytes; for other types, as pgjdbc, the bytes of the value's text. */
   @Override
   public byte[] getBytes(int columnIndex) throws SQLException {
     Object v = value(columnIndex);
-    return v == null ? null : ValueConversions.toBytes(v);
+    if (v == null || v instanceof byte[]) {
+      return (byte[]) v;
+    }
+    return ServerText.of(v, header.columns().get(columnIndex - 1)).getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public java.sql.Array getArray(int columnIndex) throws SQLException {
+    Object v = value(columnIndex);
+    if (v == null || v instanceof java.sql.Array) {
+      return (java.sql.Array) v;
+    }
+    String type = v instanceof org.raidb.driver.protocol.TypedText t && t.typeName() != null ? t.typeName()
+        : header.columns().get(columnIndex - 1).typeName();
+    return RaidbArray.fromText(type, ValueConversions.toText(v));
+  }
+
+  @Override
+  public java.sql.Array getArray(String columnLabel) throws SQLException {
+    return getArray(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
+    Object v = value(columnIndex);
+    return v == null ? null : new RaidbSqlXml(ValueConversions.toText(v));
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(String columnLabel) throws SQLException {
+    return getSQLXML(findColumn(columnLabel));
   }
 
   @Override

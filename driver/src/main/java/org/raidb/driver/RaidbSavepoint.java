@@ -54,7 +54,7 @@ public final class RaidbSavepoint implements Savepoint {
       throw invalid();
     }
     if (name != null) {
-      throw DriverErrors.of("Cannot retrieve the id of a named savepoint.", DriverErrors.WRONG_OBJECT_TYPE);
+      throw DriverErrors.of("Cannot retrieve the id of a named savepoint.", SqlStates.WRONG_OBJECT_TYPE);
     }
     return id;
   }
@@ -65,7 +65,7 @@ public final class RaidbSavepoint implements Savepoint {
       throw invalid();
     }
     if (name == null) {
-      throw DriverErrors.of("Cannot retrieve the name of an unnamed savepoint.", DriverErrors.WRONG_OBJECT_TYPE);
+      throw DriverErrors.of("Cannot retrieve the name of an unnamed savepoint.", SqlStates.WRONG_OBJECT_TYPE);
     }
     return name;
   }

@@ -1,5 +1,6 @@
 package org.raidb.driver;
 
+import java.sql.BatchUpdateException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -7,8 +8,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.raidb.driver.protocol.PayloadWriter;
+import org.raidb.driver.protocol.BatchFrame;
+import org.raidb.driver.protocol.BatchResultFrame;
+import org.raidb.driver.protocol.ExecuteFrame;
 import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.ResultsFrame;
 import org.raidb.driver.protocol.RowsetCodec;
 import org.raidb.driver.protocol.SqlStates;
 
@@ -41,28 +45,39 @@ public class RaidbStatement implements Statement {
   private final List<RaidbResultSet> openResultSets = new ArrayList<>();
   private volatile boolean executing;
   private SQLWarning warnings;
+  private boolean escapeProcessing = true;
+  private int fetchDirection = ResultSet.FETCH_FORWARD;
+  /** Whether a text added to the batch kept its escapes (escape processing was off when it was added). */
+  private boolean batchKeepsEscapes;
+  private final int resultSetType;
 
   RaidbStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize) {
+    this(connection, channel, fetchSize, ResultSet.TYPE_FORWARD_ONLY);
+  }
+
+  /** @param resultSetType TYPE_FORWARD_ONLY or TYPE_SCROLL_INSENSITIVE (the connection downgrades the rest) */
+  RaidbStatement(RaidbConnection connection, ControllerChannel channel, int fetchSize, int resultSetType) {
     this.connection = connection;
     this.channel = channel;
     this.fetchSize = fetchSize;
+    this.resultSetType = resultSetType;
   }
 
   // ---- execution ----
 
-  /** Sends EXECUTE and makes its first result current. {@code params} null means a plain statement. */
-  final void execute(String sql, Object[] params, byte mode, boolean returnKeys, List<String> keyColumns) throws SQLException {
-    int fetch = fetchSize;
-    long max = maxRows;
-    int timeout = queryTimeoutSeconds;
-    runForResults(w -> {
-      w.begin(Protocol.EXECUTE).writeString(sql);
-      writeParameters(w, params);
-      w.writeByte(mode);
-      w.writeInt((returnKeys ? Protocol.FLAG_RETURN_GENERATED_KEYS : 0) | executeFlags());
-      w.writeStringList(keyColumns);
-      w.writeInt(fetch).writeLong(max).writeInt(timeout);
-    });
+  /**
+   * Sends EXECUTE and makes its first result current. {@code params} null means a plain statement,
+   * whose escapes are translated here when escape processing is on; a prepared statement's were at
+   * prepare time.
+   */
+  final void execute(String text, Object[] params, byte mode, boolean returnKeys, List<String> keyColumns) throws SQLException {
+    boolean plain = params == null;
+    String sql = plain && escapeProcessing ? connection.translateEscapes(text) : text;
+    int flags = (returnKeys ? Protocol.FLAG_RETURN_GENERATED_KEYS : 0) | executeFlags()
+        | (plain && !escapeProcessing ? Protocol.FLAG_NO_ESCAPE_PROCESSING : 0);
+    ExecuteFrame frame = new ExecuteFrame(sql, params == null ? null : Arrays.asList(params), mode, flags, keyColumns,
+        fetchSize, maxRows, queryTimeoutSeconds);
+    runForResults(frame::write);
   }
 
   /** EXECUTE flags this kind of statement always sets (none; calls set {@link Protocol#FLAG_CALL}). */
@@ -74,34 +89,28 @@ public class RaidbStatement implements Statement {
   final void runForResults(ControllerChannel.Request request) throws SQLException {
     checkOpen();
     closeResults();
-    ExecutionResults answer;
+    warnings = null; // every execution starts a new chain, as in pgjdbc
+    ResultsFrame answer;
     executing = true;
     try {
-      answer = channel.call(request, ExecutionResults::read);
+      answer = channel.call(request, r -> {
+        ControllerChannel.expect(r, Protocol.RESULTS);
+        return ResultsFrame.read(r);
+      });
     } finally {
       executing = false;
     }
     results = answer.results();
     generatedKeysRowset = answer.generatedKeys();
+    warnings = answer.warnings();
     resultIndex = 0;
     openCurrentResult();
-  }
-
-  static void writeParameters(PayloadWriter w, Object[] params) {
-    if (params == null) {
-      w.writeInt(-1);
-      return;
-    }
-    w.writeInt(params.length);
-    for (Object p : params) {
-      w.writeValue(p);
-    }
   }
 
   /** executeQuery's check: the first result must be rows. */
   final ResultSet requireResultSet() throws SQLException {
     if (currentResultSet == null) {
-      throw DriverErrors.of("No results were returned by the query.", DriverErrors.NO_DATA);
+      throw DriverErrors.of("No results were returned by the query.", SqlStates.NO_DATA);
     }
     return currentResultSet;
   }
@@ -110,29 +119,39 @@ public class RaidbStatement implements Statement {
   final long requireUpdateCount() throws SQLException {
     if (currentResultSet != null) {
       closeResults();
-      throw DriverErrors.of("A result was returned when none was expected.", DriverErrors.UNEXPECTED_RESULT);
+      throw DriverErrors.of("A result was returned when none was expected.", SqlStates.TOO_MANY_RESULTS);
     }
     return results.isEmpty() ? 0 : (Long) results.get(0);
   }
 
-  /** Runs a BATCH frame and returns its counts; the batch is cleared whatever the outcome, as in pgjdbc. */
-  final long[] executeBatchFrame(ControllerChannel.Request request) throws SQLException {
+  /**
+   * Runs a BATCH frame and returns its counts; the batch is cleared whatever the outcome, as in
+   * pgjdbc. The keys it generated, when asked for, are then what getGeneratedKeys() reads.
+   */
+  final long[] executeBatchFrame(BatchFrame frame) throws SQLException {
+    ControllerChannel.Request request = frame::write;
     checkOpen();
     closeResults();
+    warnings = null;
+    BatchResultFrame answer;
     executing = true;
     try {
-      return channel.call(request, r -> {
+      answer = channel.call(request, r -> {
         ControllerChannel.expect(r, Protocol.BATCH_RESULT);
-        int n = r.readCount(8);
-        long[] counts = new long[n];
-        for (int i = 0; i < n; i++) {
-          counts[i] = r.readLong();
-        }
-        return counts;
+        return BatchResultFrame.read(r);
       });
+    } catch (SQLException e) {
+      if (SqlStates.PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) && !(e instanceof BatchUpdateException)) {
+        // Refused before sending: none of the batch ran, which a BatchUpdateException says with no counts.
+        throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), new long[0], e);
+      }
+      throw e;
     } finally {
       executing = false;
     }
+    generatedKeysRowset = answer.generatedKeys();
+    warnings = answer.warnings();
+    return answer.counts();
   }
 
   static int[] toIntCounts(long[] counts) {
@@ -257,17 +276,23 @@ public class RaidbStatement implements Statement {
 
   // ---- batch ----
 
+  /** As in pgjdbc, a text's escapes are processed as it is added, under the setting of that moment. */
   @Override
   public void addBatch(String sql) throws SQLException {
     checkOpen();
     checkSqlTextAllowed();
-    batch.add(sql);
+    if (sql == null) {
+      throw DriverErrors.of("The SQL statement is null.", SqlStates.INVALID_PARAMETER_VALUE);
+    }
+    batch.add(escapeProcessing ? connection.translateEscapes(sql) : sql);
+    batchKeepsEscapes |= !escapeProcessing;
   }
 
   @Override
   public void clearBatch() throws SQLException {
     checkOpen();
     batch.clear();
+    batchKeepsEscapes = false;
   }
 
   @Override
@@ -283,21 +308,26 @@ public class RaidbStatement implements Statement {
     }
     List<String> statements = List.copyOf(batch);
     batch.clear();
+    // Texts added with escape processing on were translated already: keeping escapes in all is safe.
+    int flags = batchKeepsEscapes ? Protocol.FLAG_NO_ESCAPE_PROCESSING : 0;
+    batchKeepsEscapes = false;
     int timeout = queryTimeoutSeconds;
-    return executeBatchFrame(w -> w.begin(Protocol.BATCH).writeByte(0).writeInt(timeout).writeStringList(statements));
+    return executeBatchFrame(BatchFrame.ofStatements(timeout, flags, statements));
   }
 
   // ---- results ----
 
-  private void openCurrentResult() {
+  private void openCurrentResult() throws SQLException {
     currentResultSet = null;
     if (resultIndex < results.size() && results.get(resultIndex) instanceof RowsetCodec.Rowset rowset) {
       currentResultSet = newResultSet(rowset);
     }
   }
 
-  private RaidbResultSet newResultSet(RowsetCodec.Rowset rowset) {
-    RaidbResultSet rs = new RaidbResultSet(this, channel, rowset, fetchSize, maxRows);
+  private RaidbResultSet newResultSet(RowsetCodec.Rowset rowset) throws SQLException {
+    RaidbResultSet rs = resultSetType == ResultSet.TYPE_FORWARD_ONLY
+        ? new RaidbResultSet(this, channel, rowset, fetchSize, maxRows)
+        : new ScrollableResultSet(this, channel, rowset, fetchSize, maxRows);
     openResultSets.add(rs);
     return rs;
   }
@@ -427,9 +457,11 @@ public class RaidbStatement implements Statement {
     maxRows = max;
   }
 
+  /** For plain statements and addBatch; as in pgjdbc, a prepared statement's escapes were processed when prepared. */
   @Override
   public void setEscapeProcessing(boolean enable) throws SQLException {
-    checkOpen(); // escapes are left to the backend's driver, which processes them
+    checkOpen();
+    escapeProcessing = enable;
   }
 
   @Override
@@ -480,18 +512,24 @@ public class RaidbStatement implements Statement {
     checkOpen(); // named cursors are not supported; as in pgjdbc, the name is ignored
   }
 
+  /** A hint, kept as pgjdbc keeps it: result sets are read forward from the controller whatever it says. */
   @Override
   public void setFetchDirection(int direction) throws SQLException {
     checkOpen();
-    if (direction != ResultSet.FETCH_FORWARD) {
-      throw DriverErrors.notSupported("A fetch direction other than FETCH_FORWARD");
+    checkFetchDirection(direction);
+    fetchDirection = direction;
+  }
+
+  static void checkFetchDirection(int direction) throws SQLException {
+    if (direction != ResultSet.FETCH_FORWARD && direction != ResultSet.FETCH_REVERSE && direction != ResultSet.FETCH_UNKNOWN) {
+      throw DriverErrors.of("Invalid fetch direction constant: " + direction + ".", SqlStates.INVALID_PARAMETER_VALUE);
     }
   }
 
   @Override
   public int getFetchDirection() throws SQLException {
     checkOpen();
-    return ResultSet.FETCH_FORWARD;
+    return fetchDirection;
   }
 
   @Override
@@ -518,7 +556,7 @@ public class RaidbStatement implements Statement {
   @Override
   public int getResultSetType() throws SQLException {
     checkOpen();
-    return ResultSet.TYPE_FORWARD_ONLY;
+    return resultSetType;
   }
 
   @Override
@@ -540,7 +578,7 @@ public class RaidbStatement implements Statement {
       throw DriverErrors.connectionClosed();
     }
     if (closed) {
-      throw DriverErrors.of("This statement has been closed.", DriverErrors.OBJECT_NOT_IN_STATE);
+      throw DriverErrors.of("This statement has been closed.", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
   }
 

@@ -1,11 +1,12 @@
 package org.raidb.driver;
 
+import org.raidb.driver.protocol.SqlStates;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
  * The parts of ResultSet that a forward-only, read-only result set refuses: updates, scrolling and
- * the LOB/array/ref accessors the protocol does not carry. Kept apart so that {@link RaidbResultSet}
+ * the LOB/ref accessors the protocol does not carry. Kept apart so that {@link RaidbResultSet}
  * holds only what it does.
  */
 abstract class ReadOnlyResultSetBase implements ResultSet {
@@ -14,13 +15,14 @@ abstract class ReadOnlyResultSetBase implements ResultSet {
 
   SQLException readOnly() throws SQLException {
     checkOpen();
-    return DriverErrors.notSupported("Updating a ResultSet (it is CONCUR_READ_ONLY)");
+    return DriverErrors.notSupported("Updating a ResultSet (RAIDb result sets are CONCUR_READ_ONLY: run an UPDATE"
+        + " statement instead)");
   }
 
   SQLException forwardOnly() throws SQLException {
     checkOpen();
     return DriverErrors.of("Operation requires a scrollable ResultSet, but this ResultSet is FORWARD_ONLY.",
-        DriverErrors.INVALID_CURSOR_STATE);
+        SqlStates.INVALID_CURSOR_STATE);
   }
 
   @Override
@@ -326,10 +328,6 @@ abstract class ReadOnlyResultSetBase implements ResultSet {
     throw DriverErrors.notSupported("ResultSet.getClob");
   }
 
-  @Override
-  public java.sql.Array getArray(int columnIndex) throws SQLException {
-    throw DriverErrors.notSupported("ResultSet.getArray");
-  }
 
   @Override
   public java.sql.Ref getRef(String columnLabel) throws SQLException {
@@ -346,10 +344,6 @@ abstract class ReadOnlyResultSetBase implements ResultSet {
     throw DriverErrors.notSupported("ResultSet.getClob");
   }
 
-  @Override
-  public java.sql.Array getArray(String columnLabel) throws SQLException {
-    throw DriverErrors.notSupported("ResultSet.getArray");
-  }
 
   @Override
   public java.net.URL getURL(int columnIndex) throws SQLException {
@@ -451,15 +445,7 @@ abstract class ReadOnlyResultSetBase implements ResultSet {
     throw DriverErrors.notSupported("ResultSet.getNClob");
   }
 
-  @Override
-  public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
-    throw DriverErrors.notSupported("ResultSet.getSQLXML");
-  }
 
-  @Override
-  public java.sql.SQLXML getSQLXML(String columnLabel) throws SQLException {
-    throw DriverErrors.notSupported("ResultSet.getSQLXML");
-  }
 
   @Override
   public void updateSQLXML(int columnIndex, java.sql.SQLXML value) throws SQLException {

@@ -39,6 +39,56 @@ final class SqlText {
     return positions;
   }
 
+  /**
+   * The text as pgjdbc's {@code nativeSQL} gives it, which is what a PostgreSQL server receives: in
+   * each statement the placeholders become {@code $1, $2...} and {@code ??} becomes {@code ?};
+   * statements are split at top-level semicolons and joined again with {@code ;}, blank ones dropped.
+   */
+  static String numberPlaceholders(String sql) {
+    List<String> statements = new ArrayList<>();
+    StringBuilder current = new StringBuilder(sql.length() + 8);
+    int placeholders = 0;
+    int depth = 0;
+    boolean blank = true;
+    int i = 0;
+    int n = sql.length();
+    while (i < n) {
+      int skipped = skipLiteralOrComment(sql, i);
+      if (skipped > i) {
+        current.append(sql, i, skipped);
+        blank = false;
+        i = skipped;
+        continue;
+      }
+      char c = sql.charAt(i);
+      if (c == '?') {
+        boolean doubled = i + 1 < n && sql.charAt(i + 1) == '?';
+        current.append(doubled ? "?" : "$" + ++placeholders);
+        blank = false;
+        i += doubled ? 2 : 1;
+        continue;
+      }
+      if (c == ';' && depth == 0) {
+        if (!blank) {
+          statements.add(current.toString());
+        }
+        current.setLength(0);
+        placeholders = 0;
+        blank = true;
+        i++;
+        continue;
+      }
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      blank &= Character.isWhitespace(c);
+      current.append(c);
+      i++;
+    }
+    if (current.length() > 0 && (statements.isEmpty() || !blank)) {
+      statements.add(current.toString());
+    }
+    return String.join(";", statements);
+  }
+
   /** Splits on commas outside literals, comments and parentheses; each part keeps its whitespace. */
   static List<String> splitTopLevel(String text) {
     List<String> parts = new ArrayList<>();

@@ -1,5 +1,6 @@
 package org.raidb.driver;
 
+import org.raidb.driver.protocol.SqlStates;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -125,7 +126,7 @@ final class ValueConversions {
           break;
       }
     }
-    throw DriverErrors.of("Cannot cast to boolean: \"" + toText(v) + "\"", DriverErrors.CANNOT_COERCE);
+    throw DriverErrors.of("Cannot cast to boolean: \"" + toText(v) + "\"", SqlStates.INVALID_CHARACTER_VALUE_FOR_CAST);
   }
 
   /** An integral value within [min, max]; decimals are truncated toward zero, as JDBC getInt does on a DECIMAL. */
@@ -138,21 +139,21 @@ final class ValueConversions {
     } else if (v instanceof Double || v instanceof Float) {
       double d = ((Number) v).doubleValue();
       if (Double.isNaN(d) || d < min || d >= max + 1.0) {
-        throw DriverErrors.badValue(type, v, DriverErrors.NUMERIC_VALUE_OUT_OF_RANGE);
+        throw DriverErrors.badValue(type, v, SqlStates.NUMERIC_VALUE_OUT_OF_RANGE);
       }
       result = (long) d;
     } else if (v instanceof BigDecimal || v instanceof BigInteger || v instanceof String || v instanceof TypedText) {
       BigDecimal d = v instanceof String || v instanceof TypedText ? parseDecimal(v, type) : toBigDecimal(v);
       BigInteger i = d.setScale(0, RoundingMode.DOWN).toBigInteger();
       if (i.bitLength() > 63) {
-        throw DriverErrors.badValue(type, toText(v), DriverErrors.NUMERIC_VALUE_OUT_OF_RANGE);
+        throw DriverErrors.badValue(type, toText(v), SqlStates.NUMERIC_VALUE_OUT_OF_RANGE);
       }
       result = i.longValue();
     } else {
-      throw DriverErrors.badValue(type, toText(v), DriverErrors.INVALID_TEXT_REPRESENTATION);
+      throw DriverErrors.badValue(type, toText(v), SqlStates.INVALID_TEXT_REPRESENTATION);
     }
     if (result < min || result > max) {
-      throw DriverErrors.badValue(type, toText(v), DriverErrors.NUMERIC_VALUE_OUT_OF_RANGE);
+      throw DriverErrors.badValue(type, toText(v), SqlStates.NUMERIC_VALUE_OUT_OF_RANGE);
     }
     return result;
   }
@@ -168,10 +169,10 @@ final class ValueConversions {
       try {
         return Double.parseDouble(v.toString().trim());
       } catch (NumberFormatException e) {
-        throw DriverErrors.badValue(type, v, DriverErrors.INVALID_TEXT_REPRESENTATION);
+        throw DriverErrors.badValue(type, v, SqlStates.INVALID_TEXT_REPRESENTATION);
       }
     }
-    throw DriverErrors.badValue(type, toText(v), DriverErrors.INVALID_TEXT_REPRESENTATION);
+    throw DriverErrors.badValue(type, toText(v), SqlStates.INVALID_TEXT_REPRESENTATION);
   }
 
   static BigDecimal toBigDecimal(Object v) throws SQLException {
@@ -187,7 +188,7 @@ final class ValueConversions {
     if (v instanceof Double || v instanceof Float) {
       double d = ((Number) v).doubleValue();
       if (Double.isNaN(d) || Double.isInfinite(d)) {
-        throw DriverErrors.badValue("BigDecimal", v, DriverErrors.NUMERIC_VALUE_OUT_OF_RANGE);
+        throw DriverErrors.badValue("BigDecimal", v, SqlStates.NUMERIC_VALUE_OUT_OF_RANGE);
       }
       return v instanceof Float ? new BigDecimal(v.toString()) : BigDecimal.valueOf(d);
     }
@@ -201,7 +202,7 @@ final class ValueConversions {
     try {
       return new BigDecimal(toText(v).trim());
     } catch (NumberFormatException e) {
-      throw DriverErrors.badValue(type, toText(v), DriverErrors.INVALID_TEXT_REPRESENTATION);
+      throw DriverErrors.badValue(type, toText(v), SqlStates.INVALID_TEXT_REPRESENTATION);
     }
   }
 
@@ -219,7 +220,7 @@ final class ValueConversions {
     try {
       return UUID.fromString(toText(v).trim());
     } catch (IllegalArgumentException e) {
-      throw DriverErrors.badValue("uuid", toText(v), DriverErrors.INVALID_TEXT_REPRESENTATION);
+      throw DriverErrors.badValue("uuid", toText(v), SqlStates.INVALID_TEXT_REPRESENTATION);
     }
   }
 
@@ -240,15 +241,18 @@ final class ValueConversions {
       try {
         return s.length() <= 10 ? LocalDate.parse(s) : toLocalDateTime(s, zone).toLocalDate();
       } catch (DateTimeParseException | SQLException e) {
-        throw DriverErrors.badValue("date", s, DriverErrors.INVALID_DATETIME_FORMAT);
+        throw DriverErrors.badValue("date", s, SqlStates.INVALID_DATETIME_FORMAT);
       }
     }
-    throw DriverErrors.badValue("date", toText(v), DriverErrors.INVALID_DATETIME_FORMAT);
+    throw DriverErrors.badValue("date", toText(v), SqlStates.INVALID_DATETIME_FORMAT);
   }
 
   static LocalTime toLocalTime(Object v, ZoneId zone) throws SQLException {
     if (v instanceof LocalTime t) {
       return t;
+    }
+    if (v instanceof LocalDate) {
+      return LocalTime.MIDNIGHT; // pgjdbc's getTime on a date
     }
     if (v instanceof OffsetTime t) {
       return t.toLocalTime();
@@ -263,19 +267,28 @@ final class ValueConversions {
       try {
         return LocalTime.parse(v.toString().trim());
       } catch (DateTimeParseException e) {
-        throw DriverErrors.badValue("time", v, DriverErrors.INVALID_DATETIME_FORMAT);
+        throw DriverErrors.badValue("time", v, SqlStates.INVALID_DATETIME_FORMAT);
       }
     }
-    throw DriverErrors.badValue("time", toText(v), DriverErrors.INVALID_DATETIME_FORMAT);
+    throw DriverErrors.badValue("time", toText(v), SqlStates.INVALID_DATETIME_FORMAT);
   }
 
-  /** A timestamp with time zone is shown in {@code zone}; a date is its midnight. */
+  /**
+   * A timestamp with time zone is shown in {@code zone}; a date is its midnight; a time is that time
+   * on 1970-01-01, as pgjdbc's getTimestamp reads them.
+   */
   static LocalDateTime toLocalDateTime(Object v, ZoneId zone) throws SQLException {
     if (v instanceof LocalDateTime t) {
       return t;
     }
     if (v instanceof LocalDate d) {
       return d.atStartOfDay();
+    }
+    if (v instanceof LocalTime t) {
+      return t.atDate(LocalDate.EPOCH);
+    }
+    if (v instanceof OffsetTime t) {
+      return t.atDate(LocalDate.EPOCH).atZoneSameInstant(zone).toLocalDateTime();
     }
     if (v instanceof OffsetDateTime t) {
       return t.atZoneSameInstant(zone).toLocalDateTime();
@@ -288,11 +301,11 @@ final class ValueConversions {
         try {
           return OffsetDateTime.parse(s.replace(' ', 'T')).atZoneSameInstant(zone).toLocalDateTime();
         } catch (DateTimeParseException e2) {
-          throw DriverErrors.badValue("timestamp", s, DriverErrors.INVALID_DATETIME_FORMAT);
+          throw DriverErrors.badValue("timestamp", s, SqlStates.INVALID_DATETIME_FORMAT);
         }
       }
     }
-    throw DriverErrors.badValue("timestamp", toText(v), DriverErrors.INVALID_DATETIME_FORMAT);
+    throw DriverErrors.badValue("timestamp", toText(v), SqlStates.INVALID_DATETIME_FORMAT);
   }
 
   /** A timestamp without time zone is taken as UTC, as pgjdbc does for getObject(OffsetDateTime.class). */
@@ -381,9 +394,29 @@ final class ValueConversions {
       return b.intValue();
     }
     if (v instanceof TypedText t) {
-      return t.text();
+      return typedObject(t);
     }
     return v;
+  }
+
+  /**
+   * What pgjdbc's getObject gives for values it does not map to a standard Java type, where the
+   * driver has its own: arrays, intervals, xml. Other types (json, inet...) are their text, which is
+   * what pgjdbc's PGobject shows.
+   */
+  private static Object typedObject(TypedText t) throws SQLException {
+    String type = t.typeName() == null ? "" : t.typeName();
+    if (PgTypes.isArrayTypeName(type)) {
+      return RaidbArray.fromText(type, t.text());
+    }
+    switch (type) {
+      case "interval":
+        return RaidbInterval.parse(t.text());
+      case "xml":
+        return new RaidbSqlXml(t.text());
+      default:
+        return t.text();
+    }
   }
 
   /** getObject(int, Class): the conversions JDBC 4.2 lists plus the java.time types pgjdbc supports. */
@@ -438,6 +471,8 @@ final class ValueConversions {
       result = toJdbcObject(v);
     } else if (type.isInstance(v)) {
       result = v;
+    } else if (type.isInstance(toJdbcObject(v))) {
+      result = toJdbcObject(v); // an Array, an interval, an SQLXML
     } else {
       throw DriverErrors.of("conversion to " + type.getName() + " from " + v.getClass().getName() + " not supported",
           org.raidb.driver.protocol.SqlStates.INVALID_PARAMETER_VALUE);

@@ -73,7 +73,7 @@ final class FakeController implements AutoCloseable {
     void rows(long cursorId, List<ColumnInfo> columns, List<Object[]> rows, boolean last) throws IOException {
       begin(Protocol.RESULTS).writeInt(1).writeByte(Protocol.RESULT_ROWS);
       RowsetCodec.writeRowset(writer, cursorId, columns, rows, last);
-      writer.writeBoolean(false);
+      writer.writeBoolean(false).writeInt(0); // no generated keys, no warnings
       send();
     }
 
@@ -86,7 +86,8 @@ final class FakeController implements AutoCloseable {
 
     /** A RESULTS frame holding one update count. */
     void updateCount(long count) throws IOException {
-      begin(Protocol.RESULTS).writeInt(1).writeByte(Protocol.RESULT_UPDATE_COUNT).writeLong(count).writeBoolean(false);
+      begin(Protocol.RESULTS).writeInt(1).writeByte(Protocol.RESULT_UPDATE_COUNT).writeLong(count).writeBoolean(false)
+          .writeInt(0);
       send();
     }
 
@@ -106,6 +107,8 @@ final class FakeController implements AutoCloseable {
   final List<String[]> hellos = new CopyOnWriteArrayList<>();
   final List<Map<String, String>> clientProperties = new CopyOnWriteArrayList<>();
   volatile SQLException helloError;
+  /** HELLO_OK's serverInfo map. */
+  volatile Map<String, String> serverInfo = Map.of();
   volatile Handler handler = (r, p) -> p.error(new SQLException("unexpected request '" + (char) r.type() + "'", "XX000"));
 
   FakeController() throws IOException {
@@ -159,7 +162,7 @@ final class FakeController implements AutoCloseable {
       }
       peer.begin(Protocol.HELLO_OK).writeInt(Protocol.VERSION).writeLong(SESSION_ID).writeLong(CANCEL_SECRET)
           .writeString("PostgreSQL").writeString("15.8").writeInt(15).writeInt(8).writeString("\"")
-          .writeStringMap(Map.of());
+          .writeStringMap(serverInfo);
       peer.send();
       while (true) {
         PayloadReader r = frames.next();

@@ -190,7 +190,7 @@ class StatementFlowTest {
       w.writeByte(Protocol.RESULT_ROWS);
       RowsetCodec.writeRowset(w, 0, List.of(FakeController.textColumn("s")), List.<Object[]>of(new Object[] {"a"}), true);
       w.writeByte(Protocol.RESULT_UPDATE_COUNT).writeLong(7);
-      w.writeBoolean(false);
+      w.writeBoolean(false).writeInt(0);
       p.send();
     };
     try (Statement st = conn.createStatement()) {
@@ -221,6 +221,7 @@ class StatementFlowTest {
       if (keys) {
         RowsetCodec.writeRowset(w, 0, List.of(FakeController.intColumn("id")), List.<Object[]>of(new Object[] {55L}), true);
       }
+      w.writeInt(0); // no warnings
       p.send();
     };
     try (PreparedStatement ps = conn.prepareStatement("insert into t(a) values (?)", new String[] {"id"})) {
@@ -249,10 +250,12 @@ class StatementFlowTest {
     fake.handler = (r, p) -> {
       assertThat(r.readByte()).isEqualTo((byte) 0);
       r.readInt();
+      assertThat(r.readInt()).isZero(); // flags
+      assertThat(r.readStringList()).isNull(); // key columns
       List<String> statements = r.readStringList();
       batches.add(statements);
       if (statements.size() == 2) {
-        p.begin(Protocol.BATCH_RESULT).writeInt(2).writeLong(1).writeLong(2);
+        p.begin(Protocol.BATCH_RESULT).writeInt(2).writeLong(1).writeLong(2).writeBoolean(false).writeInt(0);
         p.send();
       } else {
         p.error(new BatchUpdateException("duplicate key", "23505", 0, new long[] {1, Statement.EXECUTE_FAILED}, null));
@@ -283,6 +286,8 @@ class StatementFlowTest {
     fake.handler = (r, p) -> {
       assertThat(r.readByte()).isEqualTo((byte) 1);
       assertThat(r.readInt()).isEqualTo(5);
+      assertThat(r.readInt()).isZero(); // flags
+      assertThat(r.readStringList()).isNull(); // key columns
       assertThat(r.readString()).isEqualTo("insert into t values (?, ?)");
       int n = r.readInt();
       for (int i = 0; i < n; i++) {
@@ -297,6 +302,7 @@ class StatementFlowTest {
       for (int i = 0; i < n; i++) {
         w.writeLong(1);
       }
+      w.writeBoolean(false).writeInt(0); // no generated keys, no warnings
       p.send();
     };
     try (PreparedStatement ps = conn.prepareStatement("insert into t values (?, ?)")) {
@@ -317,7 +323,16 @@ class StatementFlowTest {
 
   @Test
   void preparedParametersTravelAsWireTypes() throws Exception {
+    List<String> described = new CopyOnWriteArrayList<>();
     fake.handler = (r, p) -> {
+      if (r.type() == Protocol.DESCRIBE) {
+        described.add(r.readString());
+        List<org.raidb.driver.protocol.ParameterInfo> ten = java.util.Collections.nCopies(10,
+            new org.raidb.driver.protocol.ParameterInfo(Types.INTEGER, "int4", "java.lang.Integer", 10, 0, 2, true, 1));
+        new org.raidb.driver.protocol.StatementDescription(ten, null).write(p.begin(Protocol.DESCRIPTION));
+        p.send();
+        return;
+      }
       executes.add(Execute.read(r));
       p.updateCount(1);
     };
@@ -326,6 +341,9 @@ class StatementFlowTest {
     Timestamp instant = Timestamp.from(java.time.Instant.parse("2024-05-06T07:08:09.123456789Z"));
     try (PreparedStatement ps = conn.prepareStatement("update t set a=?, b=?, c=?, d=?, e=?, f=?, g=?, h=?, i=? where '?' = ?")) {
       assertThat(ps.getParameterMetaData().getParameterCount()).isEqualTo(10);
+      assertThat(ps.getParameterMetaData().getParameterTypeName(10)).isEqualTo("int4");
+      assertThat(described).containsExactly("update t set a=?, b=?, c=?, d=?, e=?, f=?, g=?, h=?, i=? where '?' = ?");
+      assertThat(ps.getMetaData()).isNull(); // described as returning no rows
       ps.setLong(1, 7L);
       ps.setBigDecimal(2, new BigDecimal("1.50"));
       ps.setDate(3, java.sql.Date.valueOf("2024-02-29"));
@@ -522,14 +540,20 @@ class StatementFlowTest {
   }
 
   @Test
-  void pingCloseAndUnsupportedResultSetKinds() throws Exception {
+  void pingCloseAndResultSetKinds() throws Exception {
     fake.handler = (r, p) -> {
       assertThat(r.readInt()).isEqualTo(3);
       p.ok();
     };
     assertThat(conn.isValid(3)).isTrue();
-    assertThatThrownBy(() -> conn.createStatement(ResultSet.TYPE_SCROLL_INSENSITIVE, ResultSet.CONCUR_READ_ONLY))
-        .satisfies(e -> assertThat(state(e)).isEqualTo("0A000"));
+    assertThatThrownBy(() -> conn.createStatement(12345, ResultSet.CONCUR_READ_ONLY))
+        .satisfies(e -> assertThat(state(e)).isEqualTo("22023"));
+    // What the driver cannot give is downgraded, with a warning on the connection, as JDBC asks.
+    Statement downgraded = conn.createStatement(ResultSet.TYPE_SCROLL_SENSITIVE, ResultSet.CONCUR_UPDATABLE);
+    assertThat(downgraded.getResultSetType()).isEqualTo(ResultSet.TYPE_SCROLL_INSENSITIVE);
+    assertThat(downgraded.getResultSetConcurrency()).isEqualTo(ResultSet.CONCUR_READ_ONLY);
+    assertThat(conn.getWarnings().getMessage()).contains("TYPE_SCROLL_SENSITIVE");
+    assertThat(conn.getWarnings().getNextWarning().getMessage()).contains("CONCUR_UPDATABLE");
     conn.setNetworkTimeout(Runnable::run, 1234);
     assertThat(conn.getNetworkTimeout()).isEqualTo(1234);
     conn.close();

@@ -30,7 +30,7 @@ public final class ErrorFrame {
     String state = r.readString();
     String message = r.readString();
     int vendor = r.readInt();
-    int n = r.readInt();
+    int n = r.readNullableCount(8);
     if (n >= 0) {
       long[] counts = new long[n];
       for (int i = 0; i < n; i++) {

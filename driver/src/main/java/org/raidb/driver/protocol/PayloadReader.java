@@ -16,6 +16,11 @@ import java.util.UUID;
 
 /** Reads the payload of one received frame. Every read is bounds-checked so that a lying peer gets a ProtocolException. */
 public final class PayloadReader {
+  /** PostgreSQL's numeric: 131072 digits before the point, 16383 after, a sign, a point and an exponent. */
+  static final int MAX_DECIMAL_CHARS = 131072 + 16383 + 16;
+  private static final int MAX_OFFSET_SECONDS = 18 * 3600;
+  /** PostgreSQL's MAXDIM. */
+  static final int MAX_ARRAY_DIMENSIONS = 6;
   private final byte type;
   private final byte[] buf;
   private int pos;
@@ -37,7 +42,7 @@ public final class PayloadReader {
   }
 
   private void need(int n) throws ProtocolException {
-    if (n < 0 || pos + n > end) {
+    if (n < 0 || n > end - pos) { // not pos + n > end: that overflows for a forged length near 2^31
       throw new ProtocolException("truncated frame '" + (char) type + "': needed " + n + " more bytes, " + (end - pos) + " left");
     }
   }
@@ -112,13 +117,21 @@ public final class PayloadReader {
     return map;
   }
 
-  public List<String> readStringList() throws ProtocolException {
+  /** A count where -1 stands for null (a null list, a non-batch error): -1, or a count checked as {@link #readCount}. */
+  public int readNullableCount(int minBytesPerItem) throws ProtocolException {
     int n = readInt();
+    if (n == -1) {
+      return -1;
+    }
+    pos -= 4;
+    return readCount(minBytesPerItem);
+  }
+
+  public List<String> readStringList() throws ProtocolException {
+    int n = readNullableCount(4);
     if (n == -1) {
       return null;
     }
-    pos -= 4;
-    n = readCount(4);
     List<String> list = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       list.add(readString());
@@ -128,10 +141,21 @@ public final class PayloadReader {
 
   /**
    * Reads a value written by {@link PayloadWriter#writeValue}. A NULL becomes a {@link SqlNull} so that the
-   * declared SQL type survives for setNull on the backend.
+   * declared SQL type survives for setNull on the backend. A value that is well framed but not valid
+   * is an {@link InvalidValueException}; an unknown tag is a plain protocol violation, since the
+   * reader can no longer tell where the value ends.
    */
   public Object readValue() throws ProtocolException {
     byte tag = readByte();
+    try {
+      return readTagged(tag);
+    } catch (java.time.DateTimeException | ArithmeticException e) {
+      throw new InvalidValueException("out-of-range " + ValueType.name(tag) + " value (" + e.getMessage()
+          + "): send a date or time between the years -999999999 and 999999999", SqlStates.DATETIME_OVERFLOW);
+    }
+  }
+
+  private Object readTagged(byte tag) throws ProtocolException {
     switch (tag) {
       case ValueType.NULL:
         return SqlNull.of(readInt());
@@ -148,7 +172,7 @@ public final class PayloadReader {
       case ValueType.DOUBLE:
         return Double.longBitsToDouble(readLong());
       case ValueType.DECIMAL:
-        return new BigDecimal(readString());
+        return readDecimal();
       case ValueType.STRING:
         return readString();
       case ValueType.BYTES:
@@ -164,19 +188,75 @@ public final class PayloadReader {
       case ValueType.TIMESTAMP_TZ: {
         long sec = readLong();
         int nano = readInt();
-        ZoneOffset off = ZoneOffset.ofTotalSeconds(readInt());
+        ZoneOffset off = readOffset(tag);
         return OffsetDateTime.ofInstant(java.time.Instant.ofEpochSecond(sec, nano), off);
       }
       case ValueType.TIME_TZ: {
         long nanos = readLong();
-        return OffsetTime.of(LocalTime.ofNanoOfDay(nanos), ZoneOffset.ofTotalSeconds(readInt()));
+        return OffsetTime.of(LocalTime.ofNanoOfDay(nanos), readOffset(tag));
       }
       case ValueType.UUID:
         return new UUID(readLong(), readLong());
       case ValueType.OTHER:
         return new TypedText(readString(), readString());
+      case ValueType.ARRAY:
+        return readArray(1);
       default:
         throw new ProtocolException("unknown value tag " + tag);
     }
+  }
+
+  private ZoneOffset readOffset(byte tag) throws ProtocolException {
+    int seconds = readInt();
+    if (seconds < -MAX_OFFSET_SECONDS || seconds > MAX_OFFSET_SECONDS) {
+      throw new InvalidValueException("time zone offset of " + seconds + " seconds in a " + ValueType.name(tag)
+          + " value: offsets range from -18:00 to +18:00", SqlStates.INVALID_TIME_ZONE_DISPLACEMENT);
+    }
+    return ZoneOffset.ofTotalSeconds(seconds);
+  }
+
+  private BigDecimal readDecimal() throws ProtocolException {
+    String text = readString();
+    if (text == null) {
+      throw new InvalidValueException("a DECIMAL value has null text: send a NULL value instead", SqlStates.NULL_VALUE_NOT_ALLOWED);
+    }
+    // Parsing decimal text takes time quadratic in its length: refuse what no backend's numeric type holds.
+    if (text.length() > MAX_DECIMAL_CHARS) {
+      throw new InvalidValueException("a DECIMAL value of " + text.length() + " characters is longer than any backend's "
+          + "numeric type holds (" + MAX_DECIMAL_CHARS + ")", SqlStates.NUMERIC_VALUE_OUT_OF_RANGE);
+    }
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw new InvalidValueException("invalid DECIMAL text \"" + abbreviate(text) + "\": send digits with an optional sign, "
+          + "point and exponent", SqlStates.INVALID_TEXT_REPRESENTATION);
+    }
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 40 ? text : text.substring(0, 40) + "...";
+  }
+
+  /**
+   * An ARRAY value after its tag; its NULL elements are Java nulls. Nesting stops at PostgreSQL's own
+   * limit of dimensions, so that a forged frame cannot exhaust the reader's stack.
+   */
+  private SqlArray readArray(int dimension) throws ProtocolException {
+    if (dimension > MAX_ARRAY_DIMENSIONS) {
+      throw new ProtocolException("array of more than " + MAX_ARRAY_DIMENSIONS + " dimensions in frame '" + (char) type + "'");
+    }
+    String elementType = readString();
+    int n = readCount(1); // each element is at least its tag
+    List<Object> elements = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Object e = pos < end && buf[pos] == ValueType.ARRAY ? readNested(dimension) : readValue();
+      elements.add(e instanceof SqlNull ? null : e);
+    }
+    return new SqlArray(elementType, java.util.Collections.unmodifiableList(elements));
+  }
+
+  private SqlArray readNested(int dimension) throws ProtocolException {
+    pos++; // the ARRAY tag
+    return readArray(dimension + 1);
   }
 }

@@ -22,11 +22,26 @@ import java.util.UUID;
  * Not thread-safe: one writer per connection direction.
  */
 public final class PayloadWriter {
-  private byte[] buf = new byte[8192];
+  private static final int INITIAL_BYTES = 8192;
+  private byte[] buf = new byte[INITIAL_BYTES];
   private int pos;
+  private int maxFrameBytes = Integer.MAX_VALUE - 8;
+
+  /**
+   * The largest frame (type byte and payload) the receiver accepts: a frame that grows past it fails
+   * with {@link FrameTooLargeException} as soon as it does, before it is sent and before the buffer
+   * grows further, so that the sender can refuse the request and keep its connection.
+   */
+  public PayloadWriter maxFrameBytes(int bytes) {
+    this.maxFrameBytes = bytes;
+    return this;
+  }
 
   /** Starts a new frame of the given type, discarding anything not yet sent. */
   public PayloadWriter begin(byte type) {
+    if (buf.length > 1 << 20) {
+      buf = new byte[INITIAL_BYTES]; // a frame refused as too large left a large buffer behind
+    }
     pos = 4; // room for the length prefix
     writeByte(type);
     return this;
@@ -65,7 +80,7 @@ public final class PayloadWriter {
     out.write(buf, 0, pos);
     out.flush();
     if (buf.length > 1 << 20) {
-      buf = new byte[8192]; // do not keep a large buffer alive after one large frame
+      buf = new byte[INITIAL_BYTES]; // do not keep a large buffer alive after one large frame
     }
   }
 
@@ -84,8 +99,11 @@ public final class PayloadWriter {
   }
 
   private void ensure(int more) {
+    if ((long) pos - 4 + more > maxFrameBytes) {
+      throw new FrameTooLargeException(maxFrameBytes);
+    }
     if (pos + more > buf.length) {
-      buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + more));
+      buf = Arrays.copyOf(buf, (int) Math.min(Math.max(buf.length * 2L, pos + more), maxFrameBytes + 4L));
     }
   }
 
@@ -274,8 +292,22 @@ public final class PayloadWriter {
       writeString(t.typeName());
       return writeString(t.text());
     }
+    if (v instanceof SqlArray a) {
+      return writeArray(a);
+    }
     writeByte(ValueType.OTHER);
     writeString(null);
     return writeString(v.toString());
+  }
+
+  /** An ARRAY: element type name, then the elements (nested arrays for further dimensions). */
+  private PayloadWriter writeArray(SqlArray a) {
+    writeByte(ValueType.ARRAY);
+    writeString(a.elementTypeName());
+    writeInt(a.elements().size());
+    for (Object e : a.elements()) {
+      writeValue(e);
+    }
+    return this;
   }
 }

@@ -10,8 +10,12 @@ package org.raidb.driver.protocol;
 public final class Protocol {
   /** "RAID" in ASCII: the first int of a HELLO or CANCEL frame, so that stray clients are told apart at once. */
   public static final int MAGIC = 0x52414944;
-  /** Bumped on any incompatible change; the controller refuses versions it does not speak. */
-  public static final int VERSION = 1;
+  /**
+   * Bumped on any incompatible change; the controller refuses versions it does not speak. Version 2
+   * added the ARRAY value, warnings in RESULTS and BATCH_RESULT, generated keys of a batch, DESCRIBE
+   * and CLIENT_INFO.
+   */
+  public static final int VERSION = 2;
   public static final int DEFAULT_PORT = 25322;
   /** Frames larger than this are refused unread on both sides, unless configured otherwise. */
   public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
@@ -29,6 +33,8 @@ public final class Protocol {
   public static final byte METADATA = 'M';
   public static final byte PING = 'P';
   public static final byte CLOSE = 'Q';
+  public static final byte DESCRIBE = 'D';
+  public static final byte CLIENT_INFO = 'I';
 
   // Controller to client.
   public static final byte HELLO_OK = 'h';
@@ -37,6 +43,7 @@ public final class Protocol {
   public static final byte BATCH_RESULT = 'b';
   public static final byte OK = 'k';
   public static final byte ERROR = 'e';
+  public static final byte DESCRIPTION = 'd';
 
   // EXECUTE modes: what the client expects back.
   public static final byte MODE_QUERY = 1;
@@ -51,6 +58,14 @@ public final class Protocol {
    * the write order, since a function may write. Controllers that predate the flag ignore it.
    */
   public static final int FLAG_CALL = 2;
+  /**
+   * The client turned escape processing off (Statement.setEscapeProcessing(false)): the text is run
+   * as it is, JDBC escapes included. With escape processing on, the driver has translated them.
+   */
+  public static final int FLAG_NO_ESCAPE_PROCESSING = 4;
+
+  /** The client property that names the session's backend connections (pgjdbc's ApplicationName). */
+  public static final String APPLICATION_NAME = "ApplicationName";
 
   // Result kinds inside RESULTS.
   public static final byte RESULT_UPDATE_COUNT = 0;

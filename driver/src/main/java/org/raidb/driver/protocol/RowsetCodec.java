@@ -30,12 +30,42 @@ public final class RowsetCodec {
   /** A complete rowset as received: its header and its first batch. */
   public record Rowset(Header header, Batch firstBatch) {}
 
+  /**
+   * Writes one whole rowset (header and first batch) into a frame; the controller streams it from a
+   * backend cursor, so the frame codecs that carry rowsets take it as a callback.
+   */
+  @FunctionalInterface
+  public interface RowsetWriter {
+    void write(PayloadWriter w) throws java.sql.SQLException;
+  }
+
+  /** Writes one batch of rows into a frame and returns its {@code last} flag. */
+  @FunctionalInterface
+  public interface BatchWriter {
+    boolean write(PayloadWriter w) throws java.sql.SQLException;
+  }
+
+  /** A writer of a rowset held in memory (as received, or built by a test). */
+  public static RowsetWriter writer(Rowset rowset) {
+    return w -> writeRowset(w, rowset.header().cursorId(), rowset.header().columns(), rowset.firstBatch().rows(),
+        rowset.firstBatch().last());
+  }
+
   public static void writeHeader(PayloadWriter w, long cursorId, List<ColumnInfo> columns) {
     w.writeLong(cursorId);
     w.writeInt(columns.size());
     for (ColumnInfo c : columns) {
       c.write(w);
     }
+  }
+
+  /**
+   * Marks a rowset whose header was written at payload position {@code headerAt} as complete
+   * (cursorId 0): a sender that streams rows learns only after its first batch that every row fit.
+   */
+  public static void markComplete(PayloadWriter w, int headerAt) {
+    w.patchInt(headerAt, 0);
+    w.patchInt(headerAt + 4, 0);
   }
 
   public static Header readHeader(PayloadReader r) throws ProtocolException {
@@ -57,6 +87,22 @@ public final class RowsetCodec {
         w.writeValue(v);
       }
     }
+    w.writeBoolean(last);
+  }
+
+  /**
+   * Starts a batch whose row count is known only after its rows (streamed from a backend): write the
+   * rows' values, then {@link #endBatch} with what this returned.
+   */
+  public static int beginBatch(PayloadWriter w) {
+    int countAt = w.size();
+    w.writeInt(0);
+    return countAt;
+  }
+
+  /** Ends a batch begun by {@link #beginBatch}: its row count, then {@code last}. */
+  public static void endBatch(PayloadWriter w, int countAt, int rowCount, boolean last) {
+    w.patchInt(countAt, rowCount);
     w.writeBoolean(last);
   }
 

@@ -18,7 +18,16 @@ public final class ValueType {
   public static final byte UUID = 13;      // two int64
   public static final byte SHORT = 14;     // int16
   public static final byte TIME_TZ = 15;   // int64 nano of day + int32 offset seconds (OffsetTime)
-  public static final byte OTHER = 16;     // string type name + string text: arrays, json, intervals, anything else
+  public static final byte OTHER = 16;     // string type name + string text: json, intervals, anything else
+  public static final byte ARRAY = 17;     // string element type name + int32 n + n values (a nested ARRAY per dimension)
+
+  private static final String[] NAMES = {"NULL", "BOOLEAN", "INT", "LONG", "FLOAT", "DOUBLE", "DECIMAL", "STRING", "BYTES",
+      "DATE", "TIME", "TIMESTAMP", "TIMESTAMP_TZ", "UUID", "SHORT", "TIME_TZ", "OTHER", "ARRAY"};
 
   private ValueType() {}
+
+  /** The tag's name as docs/protocol.md writes it, for messages. */
+  public static String name(byte tag) {
+    return tag >= 0 && tag < NAMES.length ? NAMES[tag] : "tag " + tag;
+  }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class CodecTest {
 
   /** Writes a frame and reads it back through FrameReader, as the peer would. */
-  private static PayloadReader roundTrip(PayloadWriter w) throws IOException {
+  static PayloadReader roundTrip(PayloadWriter w) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     w.send(out);
     return new FrameReader(new ByteArrayInputStream(out.toByteArray()), 1 << 20).next();
@@ -118,6 +118,14 @@ class CodecTest {
   }
 
   @Test
+  void aStringLengthNearTwoToThe31IsTruncationNotAnOverflow() throws IOException {
+    PayloadWriter w = new PayloadWriter().begin(Protocol.EXECUTE).writeInt(1).writeInt(Integer.MAX_VALUE).writeByte(1);
+    PayloadReader r = roundTrip(w);
+    r.readInt(); // a few bytes in, so that the position plus the length overflows an int
+    assertThatThrownBy(r::readString).isInstanceOf(ProtocolException.class).hasMessageContaining("truncated");
+  }
+
+  @Test
   void forgedRowCountIsRefusedBeforeAllocating() throws IOException {
     PayloadWriter w = new PayloadWriter().begin(Protocol.ROWS).writeInt(Integer.MAX_VALUE).writeBoolean(true);
     PayloadReader r = roundTrip(w);
@@ -131,5 +139,115 @@ class CodecTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     w.send(out);
     assertThat(Arrays.copyOf(out.toByteArray(), 5)).containsExactly(0, 0, 0, 5, 'P');
+  }
+
+  /** Bytes the current thread allocated so far (HotSpot's per-thread allocation counter). */
+  private static long allocatedByThisThread() {
+    return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+        .getThreadAllocatedBytes(Thread.currentThread().getId());
+  }
+
+  @Test
+  void frameReaderAllocatesOnlyWhatArrivesNotWhatIsAnnounced() {
+    byte[] lie = new byte[5 + 100];
+    lie[0] = 0x03; // announces 64 MiB minus a little, sends 100 bytes, then hangs up
+    lie[1] = (byte) 0xFE;
+    lie[2] = 0x5F;
+    lie[3] = (byte) 0xC0;
+    lie[4] = 'H';
+    FrameReader reader = new FrameReader(new ByteArrayInputStream(lie), Protocol.DEFAULT_MAX_FRAME_BYTES);
+    long before = allocatedByThisThread();
+    assertThatThrownBy(reader::next).isInstanceOf(java.io.EOFException.class);
+    assertThat(allocatedByThisThread() - before).as("bytes allocated reading the frame").isLessThan(1 << 20);
+  }
+
+  @Test
+  void frameReaderGrowsToReadALargeFrameWhole() throws IOException {
+    byte[] payload = new byte[300_000];
+    new java.util.Random(7).nextBytes(payload);
+    PayloadWriter w = new PayloadWriter().begin(Protocol.EXECUTE).writeBytes(payload);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    w.send(out);
+    // A stream that hands out a few bytes per read, as a slow network does.
+    java.io.InputStream trickle = new java.io.FilterInputStream(new ByteArrayInputStream(out.toByteArray())) {
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        return super.read(b, off, Math.min(len, 1000));
+      }
+    };
+    PayloadReader r = new FrameReader(trickle, 1 << 20).next();
+    assertThat(r.readBytes()).containsExactly(payload);
+  }
+
+  @Test
+  void frameReaderLimitCanChangeBetweenFrames() throws IOException {
+    PayloadWriter w = new PayloadWriter();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    w.begin(Protocol.PING).writeBytes(new byte[2000]).send(out);
+    w.begin(Protocol.PING).writeBytes(new byte[2000]).send(out);
+    FrameReader reader = new FrameReader(new ByteArrayInputStream(out.toByteArray()), 1024);
+    assertThatThrownBy(reader::next).isInstanceOf(ProtocolException.class).hasMessageContaining("exceeds the maximum of 1024");
+    reader = new FrameReader(new ByteArrayInputStream(out.toByteArray()), 1024);
+    reader.maxFrameBytes(4096);
+    assertThat(reader.next().readBytes()).hasSize(2000);
+  }
+
+  private static PayloadReader valueFrame(java.util.function.Consumer<PayloadWriter> value) throws IOException {
+    PayloadWriter w = new PayloadWriter().begin(Protocol.EXECUTE);
+    value.accept(w);
+    return roundTrip(w);
+  }
+
+  private static void assertInvalidValue(java.util.function.Consumer<PayloadWriter> value, String sqlState, String message)
+      throws IOException {
+    PayloadReader r = valueFrame(value);
+    assertThatThrownBy(r::readValue).isInstanceOf(InvalidValueException.class).hasMessageContaining(message)
+        .satisfies(e -> assertThat(((InvalidValueException) e).sqlState()).isEqualTo(sqlState));
+  }
+
+  @Test
+  void malformedValuesAreInvalidValuesWithADataExceptionState() throws IOException {
+    assertInvalidValue(w -> w.writeByte(ValueType.DECIMAL).writeString("12,5"), "22P02", "invalid DECIMAL text \"12,5\"");
+    assertInvalidValue(w -> w.writeByte(ValueType.DECIMAL).writeString(null), "22004", "null text");
+    assertInvalidValue(w -> w.writeByte(ValueType.DECIMAL).writeString("9".repeat(PayloadReader.MAX_DECIMAL_CHARS + 1)),
+        "22003", "longer than any backend's numeric type holds");
+    assertInvalidValue(w -> w.writeByte(ValueType.DATE).writeLong(Long.MAX_VALUE), "22008", "out-of-range DATE");
+    assertInvalidValue(w -> w.writeByte(ValueType.TIME).writeLong(-1), "22008", "out-of-range TIME");
+    assertInvalidValue(w -> w.writeByte(ValueType.TIMESTAMP).writeLong(0).writeInt(-5), "22008", "out-of-range TIMESTAMP");
+    assertInvalidValue(w -> w.writeByte(ValueType.TIMESTAMP_TZ).writeLong(Long.MAX_VALUE).writeInt(999_999_999).writeInt(0),
+        "22008", "out-of-range TIMESTAMP_TZ");
+    assertInvalidValue(w -> w.writeByte(ValueType.TIMESTAMP_TZ).writeLong(0).writeInt(0).writeInt(100_000), "22009",
+        "offsets range from -18:00 to +18:00");
+    assertInvalidValue(w -> w.writeByte(ValueType.TIME_TZ).writeLong(0).writeInt(Integer.MIN_VALUE), "22009",
+        "time zone offset");
+  }
+
+  @Test
+  void anUnknownTagIsAProtocolViolationNotAnInvalidValue() throws IOException {
+    PayloadReader r = valueFrame(w -> w.writeByte(99).writeInt(1));
+    assertThatThrownBy(r::readValue).isInstanceOf(ProtocolException.class).isNotInstanceOf(InvalidValueException.class)
+        .hasMessageContaining("unknown value tag 99");
+  }
+
+  @Test
+  void forgedErrorFrameCountIsRefusedBeforeAllocating() throws IOException {
+    PayloadWriter w = new PayloadWriter().begin(Protocol.ERROR).writeString("42000").writeString("m").writeInt(0)
+        .writeInt(Integer.MAX_VALUE);
+    PayloadReader r = roundTrip(w);
+    assertThatThrownBy(() -> ErrorFrame.read(r)).isInstanceOf(ProtocolException.class).hasMessageContaining("implausible");
+  }
+
+  @Test
+  void writerRefusesToGrowAFramePastItsLimitAndRecovers() throws IOException {
+    PayloadWriter w = new PayloadWriter().maxFrameBytes(10_000);
+    w.begin(Protocol.EXECUTE).writeInt(1);
+    long before = allocatedByThisThread();
+    assertThatThrownBy(() -> w.writeBytes(new byte[50_000 - 20_000 - 20_000])) // 10,000 bytes: with what precedes, 1 too many
+        .isInstanceOf(FrameTooLargeException.class).hasMessageContaining("maximum of 10000 bytes");
+    assertThatThrownBy(() -> w.writeString("z".repeat(5_000_000))).isInstanceOf(FrameTooLargeException.class);
+    assertThat(allocatedByThisThread() - before).as("bytes allocated by the refused writes").isLessThan(12 << 20);
+    PayloadReader r = roundTrip(w.begin(Protocol.PING).writeInt(7));
+    assertThat(r.readInt()).isEqualTo(7);
+    assertThat(r.hasRemaining()).isFalse();
   }
 }
