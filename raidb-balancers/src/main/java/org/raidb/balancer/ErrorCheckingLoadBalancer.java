@@ -2,6 +2,9 @@ package org.raidb.balancer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * RAIDb-1ec and RAIDb-2ec (RAIDb paper, sections 3.3 and 3.5): a RAIDb-1 or RAIDb-2 level whose
@@ -13,32 +16,41 @@ import java.util.List;
  * majority of them when fewer, chosen by the level's read policy (the transaction's own backends
  * first, once it has written).
  */
-public final class ErrorCheckingLoadBalancer implements LoadBalancer {
+public final class ErrorCheckingLoadBalancer implements LoadBalancer, ReadVoting {
   private final LoadBalancer level;
+  private final RaidbLevel placementRules; // RAIDb-1ec's or -2ec's, for PlacementValidator
   private final ReadPolicy readPolicy;
   private final int nodes;
+  private final Optional<ReadVoting> readVote = Optional.of(this); // asked on every read
 
   /** RAIDb-1ec. */
   public ErrorCheckingLoadBalancer(Raidb1LoadBalancer level, int nodes) {
-    this(level, level.readPolicy(), nodes);
+    this(level, RaidbLevel.RAIDB_1EC, level.readPolicy(), nodes);
   }
 
   /** RAIDb-2ec. */
   public ErrorCheckingLoadBalancer(Raidb2LoadBalancer level, int nodes) {
-    this(level, level.readPolicy(), nodes);
+    this(level, RaidbLevel.RAIDB_2EC, level.readPolicy(), nodes);
   }
 
-  private ErrorCheckingLoadBalancer(LoadBalancer level, ReadPolicy readPolicy, int nodes) {
+  private ErrorCheckingLoadBalancer(LoadBalancer level, RaidbLevel placementRules, ReadPolicy readPolicy, int nodes) {
     if (nodes < 2) {
       throw new IllegalArgumentException("error checking sends each read to nodes backends and compares their answers: "
           + "nodes must be at least 2, got " + nodes);
     }
     this.level = level;
+    this.placementRules = placementRules;
     this.readPolicy = readPolicy;
     this.nodes = nodes;
   }
 
-  /** The backends an error-checked read goes to, and the electorate its answers are counted against. */
+  /** Client reads are voted on, through {@link #checkedRead}. */
+  @Override
+  public Optional<ReadVoting> readVote() {
+    return readVote;
+  }
+
+  @Override
   public <B extends BackendView> CheckedRead<B> checkedRead(Request request, List<B> backends) throws NoBackendAvailableException {
     List<B> electorate = ReadCandidates.holders(request, backends);
     if (electorate.size() < 2) {
@@ -79,8 +91,30 @@ public final class ErrorCheckingLoadBalancer implements LoadBalancer {
     return level.completion();
   }
 
+  @Override
   public int nodes() {
     return nodes;
+  }
+
+  @Override
+  public boolean partial() {
+    return level.partial();
+  }
+
+  @Override
+  public boolean commitsInTwoPhases() {
+    return level.commitsInTwoPhases();
+  }
+
+  @Override
+  public CreateTablePolicy createTablePolicy() {
+    return level.createTablePolicy();
+  }
+
+  /** The wrapped level's problems, and too few copies to outvote a wrong answer. */
+  @Override
+  public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
+    return PlacementValidator.validate(placementRules, tablesByBackend, tables, level.createTablePolicy());
   }
 
   private static String describeTables(Request request) {

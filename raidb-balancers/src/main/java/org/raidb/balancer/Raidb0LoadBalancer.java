@@ -1,6 +1,8 @@
 package org.raidb.balancer;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * RAIDb-0, full partitioning (RAIDb paper, sections 3.1 and 6.1): each table on exactly one backend.
@@ -29,7 +31,11 @@ public final class Raidb0LoadBalancer implements LoadBalancer {
 
   /** RAIDb-0's default for new tables: one backend, the next in turn. */
   public static CreateTablePolicy defaultCreateTablePolicy() {
-    return new CreateTablePolicy(List.of(), CreateTableRule.roundRobin(1));
+    return new CreateTablePolicy(List.of(), defaultCreateTableRule());
+  }
+
+  static CreateTableRule defaultCreateTableRule() {
+    return CreateTableRule.roundRobin(1);
   }
 
   @Override
@@ -45,5 +51,26 @@ public final class Raidb0LoadBalancer implements LoadBalancer {
   @Override
   public CompletionPolicy completion() {
     return CompletionPolicy.ALL;
+  }
+
+  @Override
+  public boolean partial() {
+    return true;
+  }
+
+  /** One copy of each table: nothing can stand in for a backend whose commit fails after another's succeeded. */
+  @Override
+  public boolean commitsInTwoPhases() {
+    return true;
+  }
+
+  @Override
+  public CreateTablePolicy createTablePolicy() {
+    return routing.createTablePolicy();
+  }
+
+  @Override
+  public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
+    return PlacementValidator.validate(RaidbLevel.RAIDB_0, tablesByBackend, tables, routing.createTablePolicy());
   }
 }

@@ -1,6 +1,8 @@
 package org.raidb.balancer;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * RAIDb-1, full mirroring: every backend is meant to hold every table, so a read goes to any enabled
@@ -9,6 +11,8 @@ import java.util.List;
  * asked for it.
  */
 public final class Raidb1LoadBalancer implements LoadBalancer {
+  private static final CreateTablePolicy EVERYWHERE = CreateTablePolicy.everywhere();
+
   private final ReadPolicy readPolicy;
   private final CompletionPolicy completion;
 
@@ -45,6 +49,27 @@ public final class Raidb1LoadBalancer implements LoadBalancer {
   @Override
   public CompletionPolicy completion() {
     return completion;
+  }
+
+  @Override
+  public boolean partial() {
+    return false;
+  }
+
+  /** Every backend holds every table: a backend whose commit fails is disabled and the others carry on. */
+  @Override
+  public boolean commitsInTwoPhases() {
+    return false;
+  }
+
+  @Override
+  public CreateTablePolicy createTablePolicy() {
+    return EVERYWHERE;
+  }
+
+  @Override
+  public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
+    return PlacementValidator.validate(RaidbLevel.RAIDB_1, tablesByBackend, tables, EVERYWHERE);
   }
 
   public ReadPolicy readPolicy() {

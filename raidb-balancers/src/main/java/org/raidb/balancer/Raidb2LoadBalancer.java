@@ -2,6 +2,7 @@ package org.raidb.balancer;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -109,11 +110,31 @@ public final class Raidb2LoadBalancer implements LoadBalancer {
     return completion;
   }
 
-  public ReadPolicy readPolicy() {
-    return readPolicy;
+  @Override
+  public boolean partial() {
+    return true;
   }
 
+  /**
+   * Tables are replicated: a backend whose commit fails while others' succeed loses the tables the
+   * transaction wrote there, and their other holders carry on.
+   */
+  @Override
+  public boolean commitsInTwoPhases() {
+    return false;
+  }
+
+  @Override
   public CreateTablePolicy createTablePolicy() {
     return createTable;
+  }
+
+  @Override
+  public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
+    return PlacementValidator.validate(RaidbLevel.RAIDB_2, tablesByBackend, tables, createTable);
+  }
+
+  public ReadPolicy readPolicy() {
+    return readPolicy;
   }
 }

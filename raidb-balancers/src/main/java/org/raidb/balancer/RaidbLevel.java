@@ -1,6 +1,10 @@
 package org.raidb.balancer;
 
-/** The RAIDb levels (RAIDb paper, section 3), by their configuration names. */
+/**
+ * The RAIDb levels (RAIDb paper, section 3), by their configuration names: the names
+ * {@link LoadBalancers} builds a balancer for, and the rules {@link PlacementValidator} checks a
+ * placement against. The controller asks the {@link LoadBalancer}, not this.
+ */
 public enum RaidbLevel {
   RAIDB_0("raidb0", true, false),
   RAIDB_1("raidb1", false, false),

@@ -26,7 +26,8 @@ final class GroupCommitWriter implements AutoCloseable {
   /** What the writer can be asked to do. */
   sealed interface Operation permits Append, SetOutcome, Barrier, Stop {}
 
-  record Append(LogEntry entry, CompletableFuture<Long> durable) implements Operation {}
+  /** {@code parameters}: the entry's parameters as stored, encoded by the appender (null when it has none). */
+  record Append(LogEntry entry, byte[] parameters, CompletableFuture<Long> durable) implements Operation {}
 
   record SetOutcome(long position, Outcome outcome, CompletableFuture<Void> durable) implements Operation {}
 
@@ -71,7 +72,7 @@ final class GroupCommitWriter implements AutoCloseable {
     SQLException f = failure;
     if (f != null) {
       throw new RecoveryLogException("The recovery log of " + vdb + " is out of service after a store failure: "
-          + f.getMessage(), "58030", f);
+          + f.getMessage(), RecoveryLogException.IO_ERROR, f);
     }
     queue.add(op);
   }
@@ -160,7 +161,7 @@ final class GroupCommitWriter implements AutoCloseable {
       int updates = 0;
       for (Operation op : batch) {
         if (op instanceof Append a) {
-          LogEntryRows.bindInsert(insert, vdb, a.entry());
+          LogEntryRows.bindInsert(insert, vdb, a.entry(), a.parameters());
           insert.addBatch();
           highest = a.entry().position();
           appended++;
@@ -178,14 +179,17 @@ final class GroupCommitWriter implements AutoCloseable {
         update.executeBatch();
       }
       connection.commit();
-    } catch (SQLException e) {
-      failure = e;
+    } catch (SQLException | RuntimeException | Error e) {
+      // Whatever went wrong, the thread lives on to fail this batch and every later operation: were it
+      // to die, every appender would wait for its durability forever.
+      failure = e instanceof SQLException q ? q
+          : new SQLException("the log writer failed: " + e, RecoveryLogException.SYSTEM_ERROR, e);
       try {
         connection.rollback();
       } catch (SQLException ignored) {
         // The store is gone; the failure above is what the callers need to see.
       }
-      failAll(batch, e);
+      failAll(batch, failure);
       return;
     }
     storeCommits.incrementAndGet();
@@ -206,7 +210,7 @@ final class GroupCommitWriter implements AutoCloseable {
 
   private void failAll(List<Operation> batch, SQLException cause) {
     RecoveryLogException e = new RecoveryLogException(
-        "The recovery log of " + vdb + " could not write to its store: " + cause.getMessage(), "58030", cause);
+        "The recovery log of " + vdb + " could not write to its store: " + cause.getMessage(), RecoveryLogException.IO_ERROR, cause);
     for (Operation op : batch) {
       if (op instanceof Append a) {
         a.durable().completeExceptionally(e);

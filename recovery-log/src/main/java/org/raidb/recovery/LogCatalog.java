@@ -108,16 +108,30 @@ final class LogCatalog {
       update("INSERT INTO " + t.backendState + " (vdb, backend, state, last_checkpoint, updated_at) VALUES (?, ?, ?, ?, ?)",
           vdb, backend, s.state().name(), s.lastCheckpoint(), s.updatedAt().toEpochMilli());
     }
+    // The cause always follows the state: a state saved without one (an enabled backend) forgets the old one.
+    update("DELETE FROM " + t.backendCause + " WHERE vdb = ? AND backend = ?", vdb, backend);
+    if (s.cause() != null) {
+      update("INSERT INTO " + t.backendCause + " (vdb, backend, kind, reason) VALUES (?, ?, ?, ?)", vdb, backend,
+          s.cause().kind().name(), s.cause().reason());
+    }
   }
 
   Map<String, BackendStateRecord> backendStates() throws SQLException {
+    Map<String, DisableCause> causes = new LinkedHashMap<>();
+    try (PreparedStatement ps = prepare("SELECT backend, kind, reason FROM " + t.backendCause + " WHERE vdb = ?", vdb);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        causes.put(rs.getString(1), new DisableCause(DisableCause.Kind.valueOf(rs.getString(2)), rs.getString(3)));
+      }
+    }
     Map<String, BackendStateRecord> states = new LinkedHashMap<>();
     try (PreparedStatement ps = prepare("SELECT backend, state, last_checkpoint, updated_at FROM " + t.backendState
             + " WHERE vdb = ? ORDER BY backend", vdb);
         ResultSet rs = ps.executeQuery()) {
       while (rs.next()) {
-        states.put(rs.getString(1), new BackendStateRecord(
-            BackendState.valueOf(rs.getString(2)), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4))));
+        String backend = rs.getString(1);
+        states.put(backend, new BackendStateRecord(RecordedBackendState.valueOf(rs.getString(2)), rs.getString(3),
+            Instant.ofEpochMilli(rs.getLong(4)), causes.get(backend)));
       }
     }
     return states;

@@ -13,7 +13,7 @@ import java.util.Objects;
  * it (callers build entries with {@link #UNASSIGNED}); positions are gap-free and never reused.
  * {@code transactionId} is 0 for an auto-commit write. For the savepoint kinds {@code sql} holds the
  * savepoint name. {@code parameters} holds the value types {@link ParameterCodec} can store;
- * elements may not be Java {@code null} (use {@link SqlNull}).
+ * elements may not be Java {@code null} (use {@link org.raidb.driver.protocol.SqlNull}).
  */
 public record LogEntry(
     long position,

@@ -24,17 +24,18 @@ final class LogEntryRows {
         + " ORDER BY log_position";
   }
 
-  static void bindInsert(PreparedStatement ps, String vdb, LogEntry e) throws SQLException {
+  /** {@code parameters}: the entry's parameters as {@link ParameterCodec#encode} stores them, null for none. */
+  static void bindInsert(PreparedStatement ps, String vdb, LogEntry e, byte[] parameters) throws SQLException {
     ps.setString(1, vdb);
     ps.setLong(2, e.position());
     ps.setString(3, e.kind().name());
     ps.setLong(4, e.transactionId());
     ps.setString(5, e.login());
     ps.setString(6, e.sql());
-    if (e.parameters().isEmpty()) {
+    if (parameters == null) {
       ps.setNull(7, Types.BINARY);
     } else {
-      ps.setBytes(7, ParameterCodec.encode(e.parameters()));
+      ps.setBytes(7, parameters);
     }
     ps.setString(8, e.tablesWritten().isEmpty() ? null : String.join(",", e.tablesWritten()));
     ps.setString(9, e.outcome().status().name());

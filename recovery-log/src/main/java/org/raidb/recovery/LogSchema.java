@@ -28,6 +28,7 @@ final class LogSchema {
   final String checkpointApplied;
   final String checkpointInDoubt;
   final String backendState;
+  final String backendCause;
   final String dump;
 
   LogSchema(String prefix) {
@@ -38,6 +39,7 @@ final class LogSchema {
     checkpointApplied = prefix + "checkpoint_applied";
     checkpointInDoubt = prefix + "checkpoint_in_doubt";
     backendState = prefix + "backend_state";
+    backendCause = prefix + "backend_cause";
     dump = prefix + "dump";
   }
 
@@ -69,6 +71,11 @@ final class LogSchema {
         "CREATE TABLE IF NOT EXISTS " + backendState + " (vdb VARCHAR(128) NOT NULL,"
             + " backend VARCHAR(255) NOT NULL, state VARCHAR(16) NOT NULL, last_checkpoint VARCHAR(255),"
             + " updated_at BIGINT NOT NULL, PRIMARY KEY (vdb, backend))",
+        // Why a backend is out (failure, divergence, administrator): enable refuses a diverged one, also after a
+        // restart. A table of its own, like the in-doubt one, so that older stores keep their schema version.
+        "CREATE TABLE IF NOT EXISTS " + backendCause + " (vdb VARCHAR(128) NOT NULL,"
+            + " backend VARCHAR(255) NOT NULL, kind VARCHAR(16) NOT NULL, reason " + dialect.longText() + ","
+            + " PRIMARY KEY (vdb, backend))",
         "CREATE TABLE IF NOT EXISTS " + dump + " (vdb VARCHAR(128) NOT NULL, name VARCHAR(255) NOT NULL,"
             + " backend VARCHAR(255) NOT NULL, checkpoint_name VARCHAR(255) NOT NULL,"
             + " dump_format VARCHAR(64) NOT NULL, dump_path VARCHAR(1024) NOT NULL, dumped_at BIGINT NOT NULL,"
@@ -82,7 +89,7 @@ final class LogSchema {
     } catch (SQLException e) {
       c.rollback();
       throw new RecoveryLogException("Cannot create the recovery log tables (prefix " + prefix
-          + ") in " + url + ": " + e.getMessage() + ". Check that user may create tables there.", "58000", e);
+          + ") in " + url + ": " + e.getMessage() + ". Check that user may create tables there.", RecoveryLogException.SYSTEM_ERROR, e);
     }
     String found = storedVersion(c);
     if (found == null) {
@@ -95,7 +102,7 @@ final class LogSchema {
     } else if (!found.equals(Integer.toString(VERSION))) {
       throw new RecoveryLogException("The recovery log in " + url + " (table " + meta + ") has schema version "
           + found + "; this controller reads version " + VERSION + ". Use a controller of the matching version,"
-          + " or point recoveryLog.url / tablePrefix at another store.", "55000");
+          + " or point recoveryLog.url / tablePrefix at another store.", RecoveryLogException.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     c.setAutoCommit(true);
   }

@@ -13,6 +13,9 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.raidb.driver.protocol.SqlArray;
+import org.raidb.driver.protocol.SqlNull;
+import org.raidb.driver.protocol.TypedText;
 
 /**
  * The stored form of a statement's parameters. Written by hand, not Java serialization, so that the
@@ -44,6 +47,8 @@ import java.util.UUID;
  * 15 OFFSET_TIME    nano of day:varint, offset seconds:zigzag varint
  * 16 UUID           16 bytes, most significant first
  * 17 TYPED_TEXT     type name:text, value:text
+ * 18 ARRAY          element type name:text, count:varint, value* (a NULL element as NULL, an
+ *                   inner ARRAY per element of the first dimension of a multi-dimensional array)
  * </pre>
  *
  * A reader refuses a version it does not know rather than guess. A new type takes a new tag; the
@@ -55,9 +60,13 @@ public final class ParameterCodec {
 
   private static final int NULL = 0, STRING = 1, INTEGER = 2, LONG = 3, SHORT = 4, FALSE = 5, TRUE = 6,
       FLOAT = 7, DOUBLE = 8, BIG_DECIMAL = 9, BYTES = 10, LOCAL_DATE = 11, LOCAL_TIME = 12,
-      LOCAL_DATETIME = 13, OFFSET_DATETIME = 14, OFFSET_TIME = 15, UUID_TAG = 16, TYPED_TEXT = 17;
+      LOCAL_DATETIME = 13, OFFSET_DATETIME = 14, OFFSET_TIME = 15, UUID_TAG = 16, TYPED_TEXT = 17, ARRAY = 18;
 
   private static final byte[] NO_PARAMETERS = {VERSION, 0};
+  /** How a NULL element of an array is stored: a NULL of no particular type. */
+  /** Stored for text of no stated type (a null type name), whose type the server infers from where it goes. */
+  private static final String UNTYPED = "";
+  private static final SqlNull ARRAY_NULL = SqlNull.of(java.sql.Types.NULL);
 
   private ParameterCodec() {}
 
@@ -127,11 +136,18 @@ public final class ParameterCodec {
       out.fixed(v.getLeastSignificantBits(), 8);
     } else if (value instanceof TypedText v) {
       out.write(TYPED_TEXT);
-      out.text(v.typeName());
+      out.text(v.typeName() == null ? UNTYPED : v.typeName());
       out.text(v.text());
     } else if (value instanceof SqlNull v) {
       out.write(NULL);
       out.zigzag(v.sqlType());
+    } else if (value instanceof SqlArray v) {
+      out.write(ARRAY);
+      out.text(v.elementTypeName());
+      out.varint(v.elements().size());
+      for (Object e : v.elements()) {
+        encodeValue(out, e == null ? ARRAY_NULL : e, index);
+      }
     } else {
       throw new IllegalArgumentException("parameter " + index + ": the recovery log cannot store a "
           + (value == null ? "Java null (use SqlNull with a java.sql.Types code)" : value.getClass().getName()));
@@ -159,7 +175,7 @@ public final class ParameterCodec {
   private static Object decodeValue(Input in) {
     int tag = in.read();
     return switch (tag) {
-      case NULL -> new SqlNull((int) in.zigzag());
+      case NULL -> SqlNull.of((int) in.zigzag());
       case STRING -> in.text();
       case INTEGER -> (int) in.zigzag();
       case LONG -> in.zigzag();
@@ -192,7 +208,17 @@ public final class ParameterCodec {
       case UUID_TAG -> new UUID(in.fixed(8), in.fixed(8));
       case TYPED_TEXT -> {
         String type = in.text();
-        yield new TypedText(type, in.text());
+        yield new TypedText(UNTYPED.equals(type) ? null : type, in.text());
+      }
+      case ARRAY -> {
+        String elementType = in.text();
+        int count = (int) in.varint();
+        List<Object> elements = new ArrayList<>(Math.min(count, 1024));
+        for (int i = 0; i < count; i++) {
+          Object e = decodeValue(in);
+          elements.add(e instanceof SqlNull ? null : e);
+        }
+        yield new SqlArray(elementType, java.util.Collections.unmodifiableList(elements));
       }
       default -> throw new IllegalArgumentException("unknown parameter tag " + tag + " in a stored entry");
     };

@@ -17,12 +17,12 @@ public record PendingAppend(long position, CompletableFuture<Long> durable) {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new RecoveryLogException("Interrupted while waiting for log entry " + position + " to be durable",
-          "57014", e);
+          RecoveryLogException.QUERY_CANCELED, e);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RecoveryLogException r) {
         throw r;
       }
-      throw new RecoveryLogException("Log entry " + position + " could not be written: " + e.getCause(), "58030", e.getCause());
+      throw new RecoveryLogException("Log entry " + position + " could not be written: " + e.getCause(), RecoveryLogException.IO_ERROR, e.getCause());
     }
   }
 }

@@ -85,18 +85,18 @@ public final class RecoveryLog implements AutoCloseable {
         throw r;
       }
       throw new RecoveryLogException("Cannot open the recovery log in " + config.jdbcUrl() + ": " + e.getMessage(),
-          "58000", e);
+          RecoveryLogException.SYSTEM_ERROR, e);
     }
   }
 
   static Connection connect(RecoveryLogConfig config) throws RecoveryLogException {
     try {
-      return DriverManager.getConnection(config.jdbcUrl(), config.user(), config.password());
+      return DriverManager.getConnection(StoreUrl.forConnecting(config.jdbcUrl()), config.user(), config.password());
     } catch (SQLException e) {
       throw new RecoveryLogException("Cannot reach the recovery log store at " + config.jdbcUrl() + " (" + e.getMessage()
           + "). Check that the database is running and reachable from the controller, the URL, user and password"
           + " (recoveryLog.url / user / password), and that its JDBC driver is on the class path;"
-          + " virtual database " + config.virtualDatabase() + " cannot start without its recovery log.", "08001", e);
+          + " virtual database " + config.virtualDatabase() + " cannot start without its recovery log.", RecoveryLogException.CONNECTION_UNABLE, e);
     }
   }
 
@@ -107,13 +107,36 @@ public final class RecoveryLog implements AutoCloseable {
    * decided; await the result before acknowledging the write.
    */
   public PendingAppend appendAsync(LogEntry entry) throws RecoveryLogException {
-    CompletableFuture<Long> durable = new CompletableFuture<>();
-    synchronized (positionLock) {
-      long position = lastPosition + 1;
-      writer.submit(new GroupCommitWriter.Append(entry.withPosition(position), durable));
-      lastPosition = position;
-      return new PendingAppend(position, durable);
+    return appendAllAsync(List.of(entry)).get(0);
+  }
+
+  /**
+   * Queues entries at consecutive positions, all or none: their parameters are encoded first, here on
+   * the caller's thread, so that a value the log cannot store fails this call (and the write is not
+   * run) instead of the writer, and never leaves part of a transaction in the log.
+   */
+  public List<PendingAppend> appendAllAsync(List<LogEntry> entries) throws RecoveryLogException {
+    List<byte[]> encoded = new ArrayList<>(entries.size());
+    for (LogEntry e : entries) {
+      try {
+        encoded.add(e.parameters().isEmpty() ? null : ParameterCodec.encode(e.parameters()));
+      } catch (IllegalArgumentException unstorable) {
+        throw new RecoveryLogException("the write was not run: " + unstorable.getMessage()
+            + "; bind the parameter with a standard JDBC type (setString, setLong, setBigDecimal, setTimestamp, ...)",
+            RecoveryLogException.INVALID_PARAMETER_VALUE, unstorable);
+      }
     }
+    List<PendingAppend> appended = new ArrayList<>(entries.size());
+    synchronized (positionLock) {
+      for (int i = 0; i < entries.size(); i++) {
+        CompletableFuture<Long> durable = new CompletableFuture<>();
+        long position = lastPosition + 1;
+        writer.submit(new GroupCommitWriter.Append(entries.get(i).withPosition(position), encoded.get(i), durable));
+        lastPosition = position;
+        appended.add(new PendingAppend(position, durable));
+      }
+    }
+    return appended;
   }
 
   /** Appends and returns the position once the entry is committed in the store. */
@@ -230,7 +253,7 @@ public final class RecoveryLog implements AutoCloseable {
         if (existing.isPresent()) {
           throw new RecoveryLogException("Checkpoint " + name + " already exists in the recovery log of "
               + config.virtualDatabase() + " (at position " + existing.getAsLong()
-              + "); checkpoint names are unique, choose another name.", "23505");
+              + "); checkpoint names are unique, choose another name.", RecoveryLogException.UNIQUE_VIOLATION);
         }
         long last = lastPosition();
         if (position > last) {
@@ -241,28 +264,20 @@ public final class RecoveryLog implements AutoCloseable {
         writer.submit(new GroupCommitWriter.Barrier(reached));
         new PendingAppend(last, reached.thenApply(v -> last)).await();
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        synchronized (admin) {
-          admin.setAutoCommit(false);
-          try {
-            catalog.insertCheckpoint(name, at, now);
-            for (long applied : alsoApplied) {
-              if (applied > at) {
-                catalog.insertApplied(name, applied);
-              }
+        inCatalogTransaction(c -> {
+          c.insertCheckpoint(name, at, now);
+          for (long applied : alsoApplied) {
+            if (applied > at) {
+              c.insertApplied(name, applied);
             }
-            for (long doubtful : inDoubt) {
-              if (doubtful > at) {
-                catalog.insertInDoubt(name, doubtful);
-              }
-            }
-            admin.commit();
-          } catch (SQLException e) {
-            admin.rollback();
-            throw e;
-          } finally {
-            admin.setAutoCommit(true);
           }
-        }
+          for (long doubtful : inDoubt) {
+            if (doubtful > at) {
+              c.insertInDoubt(name, doubtful);
+            }
+          }
+          return null;
+        });
         return new Checkpoint(name, at, now);
       } catch (RecoveryLogException e) {
         throw e;
@@ -296,11 +311,12 @@ public final class RecoveryLog implements AutoCloseable {
 
   // ---------------------------------------------------------------- backends and dumps
 
+  /** Saves the state and the cause together: a crash between the two must not leave a cause of an older state. */
   public void saveBackendState(String backend, BackendStateRecord state) throws RecoveryLogException {
-    withCatalog("save the state of backend " + backend, c -> {
-      c.saveBackendState(backend, state);
+    withCatalog("save the state of backend " + backend, c -> inCatalogTransaction(t -> {
+      t.saveBackendState(backend, state);
       return null;
-    });
+    }));
   }
 
   /** Every recorded backend, by name. */
@@ -316,13 +332,13 @@ public final class RecoveryLog implements AutoCloseable {
     if (checkpointPosition(dump.checkpoint()).isEmpty()) {
       throw new RecoveryLogException("Dump " + dump.name() + " names checkpoint " + dump.checkpoint()
           + ", which the recovery log of " + config.virtualDatabase() + " does not have; take the checkpoint first.",
-          "42704");
+          RecoveryLogException.UNDEFINED_OBJECT);
     }
     synchronized (admin) {
       try {
         if (catalog.dump(dump.name()).isPresent()) {
           throw new RecoveryLogException("A dump named " + dump.name() + " is already registered; dump names are unique.",
-              "23505");
+              RecoveryLogException.UNIQUE_VIOLATION);
         }
         catalog.insertDump(dump);
       } catch (RecoveryLogException e) {
@@ -354,10 +370,14 @@ public final class RecoveryLog implements AutoCloseable {
     if (position.isEmpty()) {
       throw new RecoveryLogException("No checkpoint " + checkpointName + " in the recovery log of "
           + config.virtualDatabase() + " (it may have been purged); known: " + checkpoints().stream()
-          .map(Checkpoint::name).toList(), "42704");
+          .map(Checkpoint::name).toList(), RecoveryLogException.UNDEFINED_OBJECT);
     }
-    Set<Long> applied = withCatalog("read checkpoint " + checkpointName, c -> c.appliedAfter(checkpointName));
-    return replayFrom(position.getAsLong(), applied);
+    return replayFrom(position.getAsLong(), appliedAfter(checkpointName));
+  }
+
+  /** The items after the checkpoint that its backend holds too (a replay from it skips them). */
+  public Set<Long> appliedAfter(String checkpointName) throws RecoveryLogException {
+    return withCatalog("read checkpoint " + checkpointName, c -> c.appliedAfter(checkpointName));
   }
 
   /** The items after the checkpoint that its backend may or may not hold (its connection broke as they ran). */
@@ -374,7 +394,7 @@ public final class RecoveryLog implements AutoCloseable {
     long purgedBefore = purgeHorizon();
     if (position < purgedBefore) {
       throw new RecoveryLogException("The recovery log of " + config.virtualDatabase() + " was purged up to position "
-          + purgedBefore + "; it cannot replay from " + position + ". Restore a newer dump.", "55000");
+          + purgedBefore + "; it cannot replay from " + position + ". Restore a newer dump.", RecoveryLogException.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     Connection connection = connect(config);
     try {
@@ -398,7 +418,7 @@ public final class RecoveryLog implements AutoCloseable {
     List<String> needers = new ArrayList<>();
     for (Map.Entry<String, BackendStateRecord> b : backendStates().entrySet()) {
       BackendStateRecord s = b.getValue();
-      if (s.state() != BackendState.ENABLED && s.lastCheckpoint() != null) {
+      if (s.state() != RecordedBackendState.ENABLED && s.lastCheckpoint() != null) {
         OptionalLong p = checkpointPosition(s.lastCheckpoint());
         if (p.isPresent() && p.getAsLong() < cut) {
           needers.add("backend " + b.getKey() + " (" + s.state() + " at checkpoint " + s.lastCheckpoint() + ")");
@@ -414,7 +434,7 @@ public final class RecoveryLog implements AutoCloseable {
     if (!needers.isEmpty()) {
       throw new RecoveryLogException("Cannot purge the recovery log of " + config.virtualDatabase() + " before "
           + checkpointName + ": still needed by " + String.join(", ", needers)
-          + ". Enable or re-dump those backends, or remove those dumps, first.", "55006");
+          + ". Enable or re-dump those backends, or remove those dumps, first.", RecoveryLogException.OBJECT_IN_USE);
     }
     synchronized (admin) {
       try {
@@ -499,6 +519,23 @@ public final class RecoveryLog implements AutoCloseable {
     T call(LogCatalog catalog) throws SQLException;
   }
 
+  /** Runs calls on the catalog connection in one store transaction: all of them happen, or none. */
+  private <T> T inCatalogTransaction(CatalogCall<T> call) throws SQLException {
+    synchronized (admin) {
+      admin.setAutoCommit(false);
+      try {
+        T result = call.call(catalog);
+        admin.commit();
+        return result;
+      } catch (SQLException e) {
+        admin.rollback();
+        throw e;
+      } finally {
+        admin.setAutoCommit(true);
+      }
+    }
+  }
+
   /** Runs one call on the catalog connection, turning a store error into one that says what failed. */
   private <T> T withCatalog(String what, CatalogCall<T> call) throws RecoveryLogException {
     synchronized (admin) {
@@ -514,7 +551,7 @@ public final class RecoveryLog implements AutoCloseable {
 
   private RecoveryLogException storeFailure(String what, SQLException e) {
     return new RecoveryLogException("Recovery log of " + config.virtualDatabase() + " in " + config.jdbcUrl()
-        + ": could not " + what + ": " + e.getMessage(), e.getSQLState() == null ? "58030" : e.getSQLState(), e);
+        + ": could not " + what + ": " + e.getMessage(), e.getSQLState() == null ? RecoveryLogException.IO_ERROR : e.getSQLState(), e);
   }
 
   private static void closeQuietly(Connection c) {

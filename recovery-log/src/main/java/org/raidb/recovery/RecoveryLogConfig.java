@@ -45,11 +45,17 @@ public record RecoveryLogConfig(
    * The default store: an embedded H2 file {@code <dataDir>/recovery-log/<vdb>.mv.db}. WRITE_DELAY=0
    * makes H2 hand every commit to the operating system at once instead of up to 500 ms later, so a
    * crash of the controller process loses no committed entry (see docs/recovery-log.md for power
-   * loss).
+   * loss). The log connects with {@code DB_CLOSE_ON_EXIT=FALSE} added, so that the store stays open
+   * until the log closes it, last in a controller's shutdown ({@link StoreUrl}).
    */
   public static RecoveryLogConfig h2File(Path dataDir, String virtualDatabase) {
-    Path file = dataDir.resolve("recovery-log").resolve(virtualDatabase).toAbsolutePath();
+    Path file = h2Directory(dataDir).resolve(virtualDatabase).toAbsolutePath();
     return of("jdbc:h2:file:" + file + ";WRITE_DELAY=0", "sa", "", virtualDatabase);
+  }
+
+  /** The directory of the default stores' files: {@code <dataDir>/recovery-log}. */
+  public static Path h2Directory(Path dataDir) {
+    return dataDir.resolve("recovery-log");
   }
 
   public RecoveryLogConfig withTablePrefix(String prefix) {

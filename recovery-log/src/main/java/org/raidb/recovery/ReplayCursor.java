@@ -102,7 +102,7 @@ public final class ReplayCursor implements AutoCloseable {
         && !alreadyApplied.contains(e.position())) {
       throw new RecoveryLogException("Cannot replay past log position " + e.position() + " (" + e.kind() + " "
           + e.sql() + "): a controller crash left it in doubt, so whether the backend must apply it is unknown."
-          + " Restore this backend from a dump taken after that position, or add it again as a new backend.", "55000");
+          + " Restore this backend from a dump taken after that position, or add it again as a new backend.", RecoveryLogException.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     if (e.outcome().failed()) {
       if (e.kind() == EntryKind.COMMIT) {

@@ -13,6 +13,9 @@ import java.time.OffsetTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
+import org.raidb.driver.protocol.SqlArray;
+import org.raidb.driver.protocol.SqlNull;
+import org.raidb.driver.protocol.TypedText;
 import org.junit.jupiter.api.Test;
 
 class ParameterCodecTest {
@@ -27,8 +30,11 @@ class ParameterCodecTest {
         LocalDate.of(1, 1, 1), LocalDate.of(2026, 11, 22), LocalTime.of(23, 59, 59, 999_999_999), LocalTime.MIDNIGHT,
         LocalDateTime.of(1969, 12, 31, 23, 59, 59, 1), OffsetDateTime.of(2026, 11, 22, 4, 15, 0, 123_456_789,
             ZoneOffset.ofHoursMinutes(-9, -30)), OffsetTime.of(12, 0, 0, 5, ZoneOffset.ofHours(14)),
-        UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), new SqlNull(Types.VARCHAR), new SqlNull(Types.OTHER),
-        new TypedText("jsonb", "{\"a\": [1, 2]}"));
+        UUID.fromString("123e4567-e89b-12d3-a456-426614174000"), SqlNull.of(Types.VARCHAR), SqlNull.of(Types.OTHER),
+        new TypedText("jsonb", "{\"a\": [1, 2]}"), new TypedText(null, "untyped"),
+        new SqlArray("int4", java.util.Arrays.asList(1, null, 3)),
+        new SqlArray("int4", List.of(new SqlArray("int4", List.of(1, 2)), new SqlArray("int4", List.of(3, 4)))),
+        new SqlArray("text", List.of()));
   }
 
   @Test

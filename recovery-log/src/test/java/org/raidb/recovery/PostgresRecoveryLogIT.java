@@ -43,7 +43,7 @@ class PostgresRecoveryLogIT {
       log.append(LogEntry.begin(2, "bob"));
       log.append(LogEntry.write(2, "bob", "DELETE FROM t", List.of(), List.of("t")));
       log.append(LogEntry.commit(1, "alice"));
-      log.saveBackendState("pg2", BackendStateRecord.now(BackendState.DISABLED, "cp"));
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "cp"));
       log.registerDump(new DumpRecord("d", "pg1", "cp", "pg_dump-custom", "/d", Instant.now(), 10, "shop"));
       assertThatThrownBy(() -> log.checkpoint("cp")).hasMessageContaining("already exists");
     }

@@ -96,6 +96,33 @@ class RecoveryLogTest {
     }
   }
 
+  /**
+   * A value the log cannot store used to be found by the writer thread, which died of it: every later
+   * append then waited for its durability forever. Now the append itself fails, none of its entries is
+   * queued, and the log goes on.
+   */
+  @Test
+  void anUnstorableParameterFailsItsAppendAloneAndTheLogGoesOn() throws Exception {
+    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+      log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
+      List<LogEntry> transaction = List.of(
+          LogEntry.write(9, "u", "INSERT INTO t VALUES (?)", List.of(2), List.of("t")),
+          LogEntry.write(9, "u", "INSERT INTO t VALUES (?)", List.of(new Object()), List.of("t")),
+          LogEntry.commit(9, "u"));
+      assertThatThrownBy(() -> log.appendAllAsync(transaction))
+          .isInstanceOf(RecoveryLogException.class)
+          .hasMessageContaining("the write was not run")
+          .hasMessageContaining("java.lang.Object")
+          .satisfies(e -> assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("22023"));
+      assertThat(log.lastPosition()).as("no entry of the refused transaction queued").isEqualTo(1);
+      PendingAppend next = log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (?)", List.of(3), List.of("t")));
+      assertThat(next.durable().get(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(2);
+      try (ReplayCursor cursor = log.replayFrom(0)) {
+        assertThat(cursor.nextBatch(10)).extracting(ReplayItem::orderPosition).containsExactly(1L, 2L);
+      }
+    }
+  }
+
   @Test
   void outcomeLoggedAfterExecutionIsStored() throws Exception {
     try (RecoveryLog log = RecoveryLog.open(fileStore())) {
@@ -141,22 +168,44 @@ class RecoveryLogTest {
     Instant date = Instant.parse("2026-11-22T04:15:00Z");
     try (RecoveryLog log = RecoveryLog.open(fileStore())) {
       log.checkpoint("cp1");
-      log.saveBackendState("pg1", BackendStateRecord.now(BackendState.ENABLED, null));
-      log.saveBackendState("pg2", BackendStateRecord.now(BackendState.ENABLED, null));
-      log.saveBackendState("pg2", new BackendStateRecord(BackendState.DISABLED, "cp1", date));
+      log.saveBackendState("pg1", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+      log.saveBackendState("pg2", new BackendStateRecord(RecordedBackendState.DISABLED, "cp1", date));
       log.registerDump(new DumpRecord("d1", "pg1", "cp1", "pg_dump-custom", "/data/d1.dump", date, 4096, "shop"));
       assertThatThrownBy(() -> log.registerDump(new DumpRecord("d2", "pg1", "missing", "plain", "/x", date, 1, "shop")))
           .hasMessageContaining("checkpoint missing");
     }
     try (RecoveryLog log = RecoveryLog.open(fileStore())) {
       assertThat(log.backendStates()).containsOnlyKeys("pg1", "pg2");
-      assertThat(log.backendStates().get("pg2")).isEqualTo(new BackendStateRecord(BackendState.DISABLED, "cp1", date));
-      assertThat(log.backendStates().get("pg1").state()).isEqualTo(BackendState.ENABLED);
+      assertThat(log.backendStates().get("pg2")).isEqualTo(new BackendStateRecord(RecordedBackendState.DISABLED, "cp1", date));
+      assertThat(log.backendStates().get("pg1").state()).isEqualTo(RecordedBackendState.ENABLED);
       assertThat(log.dump("d1")).contains(
           new DumpRecord("d1", "pg1", "cp1", "pg_dump-custom", "/data/d1.dump", date, 4096, "shop"));
       assertThat(log.dumps()).hasSize(1);
       assertThat(log.removeDump("d1")).isTrue();
       assertThat(log.dump("d1")).isEmpty();
+    }
+  }
+
+  @Test
+  void aDisableCauseSurvivesReopenAndIsForgottenWithTheNextStateSavedWithoutOne() throws Exception {
+    DisableCause diverged = new DisableCause(DisableCause.Kind.DIVERGENCE, "diverged on [UPDATE t SET n = 1]");
+    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+      log.checkpoint("cp1");
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, null, diverged));
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "cp1", diverged));
+      log.saveBackendState("pg3", BackendStateRecord.now(RecordedBackendState.DISABLED, "cp1",
+          new DisableCause(DisableCause.Kind.FAILURE, "connection failed")));
+    }
+    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+      assertThat(log.backendStates().get("pg2").cause()).isEqualTo(diverged);
+      assertThat(log.backendStates().get("pg2").lastCheckpoint()).isEqualTo("cp1");
+      assertThat(log.backendStates().get("pg3").cause().kind()).isEqualTo(DisableCause.Kind.FAILURE);
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+    }
+    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+      assertThat(log.backendStates().get("pg2").cause()).isNull();
+      assertThat(log.backendStates().get("pg3").cause().reason()).isEqualTo("connection failed");
     }
   }
 
@@ -181,13 +230,13 @@ class RecoveryLogTest {
       log.append(LogEntry.autoCommitWrite("u", "INSERT 2", List.of(), List.of("t")));
       log.checkpoint("new");
       log.append(LogEntry.autoCommitWrite("u", "INSERT 3", List.of(), List.of("t")));
-      log.saveBackendState("pg2", BackendStateRecord.now(BackendState.DISABLED, "old"));
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "old"));
       log.registerDump(new DumpRecord("nightly", "pg1", "old", "plain", "/d", Instant.now(), 1, "shop"));
 
       assertThatThrownBy(() -> log.purgeBefore("new")).isInstanceOf(RecoveryLogException.class)
           .hasMessageContaining("backend pg2").hasMessageContaining("dump nightly");
 
-      log.saveBackendState("pg2", BackendStateRecord.now(BackendState.ENABLED, null));
+      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
       log.removeDump("nightly");
       assertThat(log.purgeBefore("new")).isEqualTo(2);
       assertThat(log.checkpoints()).extracting(Checkpoint::name).containsExactly("new");
