@@ -1,0 +1,202 @@
+package org.raidb.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * N independent real PostgreSQL servers on this machine, each with its own data directory (under
+ * one temp directory, deleted on close) and its own loopback port, each holding one database of
+ * the same name: the backends a RAIDb controller is tested and demonstrated against.
+ *
+ * <p>Binaries: zonky's bundled PostgreSQL 15 where it can run; else (root with user namespaces
+ * blocked) the machine's own {@code /usr/lib/postgresql/*}/bin run as user postgres. The log says
+ * which. The system property {@code raidb.embedded.launcher} ({@code auto}, {@code zonky}, {@code
+ * system}) forces one.
+ */
+public final class EmbeddedPostgresCluster implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresCluster.class);
+
+  private final Path baseDirectory;
+  private final String databaseName;
+  private final PostgresLauncher launcher;
+  private final List<EmbeddedPostgresServer> servers;
+  private final Duration startupTime;
+  private final Thread shutdownHook;
+  private boolean closed;
+
+  private EmbeddedPostgresCluster(Path baseDirectory, String databaseName, PostgresLauncher launcher,
+      List<EmbeddedPostgresServer> servers, Duration startupTime) {
+    this.baseDirectory = baseDirectory;
+    this.databaseName = databaseName;
+    this.launcher = launcher;
+    this.servers = List.copyOf(servers);
+    this.startupTime = startupTime;
+    // The demo may be stopped with Ctrl-C: servers must not outlive the JVM.
+    this.shutdownHook = new Thread(this::closeServersAndFiles, "embedded-postgres-cluster-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  /**
+   * Starts {@code servers} PostgreSQL servers in parallel (pg1, pg2, ...) and creates {@code
+   * databaseName} (owner postgres) on each. Returns once all accept connections.
+   */
+  public static EmbeddedPostgresCluster start(int servers, String databaseName) {
+    if (servers < 1) {
+      throw new IllegalArgumentException("at least one server, not " + servers);
+    }
+    EmbeddedPostgresServer.quoteIdentifier(databaseName); // reject unusable names before any work
+    PostgresLauncher launcher = LauncherChoice.first();
+    try {
+      return startWith(launcher, servers, databaseName);
+    } catch (RuntimeException e) {
+      Optional<PostgresLauncher> fallback = LauncherChoice.fallbackAfter(launcher);
+      if (fallback.isEmpty()) {
+        throw e;
+      }
+      log.warn("could not start PostgreSQL with {} ({}); falling back to {}", launcher.description(), e.toString(),
+          fallback.get().description());
+      return startWith(fallback.get(), servers, databaseName);
+    }
+  }
+
+  private static EmbeddedPostgresCluster startWith(PostgresLauncher launcher, int count, String databaseName) {
+    Path base;
+    try {
+      base = Files.createTempDirectory("raidb-pg-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a temp directory for the servers", e);
+    }
+    log.info("starting {} PostgreSQL server(s) with {} under {}", count, launcher.description(), base);
+    long begin = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(count, r -> {
+      Thread t = new Thread(r, "embedded-postgres-start");
+      t.setDaemon(true);
+      return t;
+    });
+    List<Future<EmbeddedPostgresServer>> futures = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      String name = "pg" + i;
+      Path serverDirectory = base.resolve(name);
+      futures.add(pool.submit(() -> {
+        EmbeddedPostgresServer server = EmbeddedPostgresServer.startNew(name, databaseName, serverDirectory, launcher);
+        try {
+          server.createDatabase();
+        } catch (SQLException e) {
+          server.close();
+          throw e;
+        }
+        log.info("{}: PostgreSQL on 127.0.0.1:{}, database {}, data directory {}", name, server.port(), databaseName,
+            server.dataDirectory());
+        return server;
+      }));
+    }
+    pool.shutdown();
+    List<EmbeddedPostgresServer> started = new ArrayList<>();
+    Throwable failure = null;
+    for (Future<EmbeddedPostgresServer> future : futures) {
+      try {
+        started.add(future.get());
+      } catch (ExecutionException e) {
+        failure = failure == null ? e.getCause() : failure;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        failure = failure == null ? e : failure;
+      }
+    }
+    if (failure != null) {
+      started.forEach(EmbeddedPostgresServer::close);
+      DirectoryCleaner.deleteRecursively(base);
+      throw new IllegalStateException("could not start " + count + " PostgreSQL servers with " + launcher.description(), failure);
+    }
+    Duration took = Duration.ofNanos(System.nanoTime() - begin);
+    log.info("{} PostgreSQL server(s) ready in {} ms (initdb, start, CREATE DATABASE {}), ports {}", count, took.toMillis(),
+        databaseName, started.stream().map(EmbeddedPostgresServer::port).toList());
+    return new EmbeddedPostgresCluster(base, databaseName, launcher, started, took);
+  }
+
+  /** pg1, pg2, ... in order. */
+  public List<EmbeddedPostgresServer> servers() {
+    return servers;
+  }
+
+  /** By name: "pg1", "pg2", ... */
+  public EmbeddedPostgresServer server(String name) {
+    return servers.stream().filter(s -> s.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no server " + name + " in " + servers));
+  }
+
+  public String databaseName() {
+    return databaseName;
+  }
+
+  /** The temp directory holding every server's directory; deleted on close. */
+  public Path baseDirectory() {
+    return baseDirectory;
+  }
+
+  /** Which binaries run the servers (zonky's or the machine's own), as said in the log. */
+  public String launcherDescription() {
+    return launcher.description();
+  }
+
+  /** Wall-clock time the parallel first start took, initdb and CREATE DATABASE included. */
+  public Duration startupTime() {
+    return startupTime;
+  }
+
+  /** Continues every server that was frozen, and starts again every one that was killed or stopped. */
+  public void ensureAllRunning() {
+    for (EmbeddedPostgresServer server : servers) {
+      server.unfreeze();
+      if (!server.isRunning()) {
+        server.start();
+      }
+    }
+  }
+
+  /** Drops and creates the database again on every server: empty databases, servers kept. */
+  public void recreateDatabases() {
+    for (EmbeddedPostgresServer server : servers) {
+      try {
+        server.recreateDatabase();
+      } catch (SQLException e) {
+        throw new IllegalStateException(server.name() + ": could not recreate database " + databaseName, e);
+      }
+    }
+  }
+
+  /** Stops every server and deletes their data directories. */
+  @Override
+  public void close() {
+    closeServersAndFiles();
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException alreadyShuttingDown) {
+      // close() called from another shutdown hook: ours runs too, and does nothing.
+    }
+  }
+
+  private synchronized void closeServersAndFiles() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    servers.parallelStream().forEach(EmbeddedPostgresServer::close);
+    DirectoryCleaner.deleteRecursively(baseDirectory);
+    log.info("stopped {} PostgreSQL server(s) and deleted {}", servers.size(), baseDirectory);
+  }
+}

@@ -1,0 +1,52 @@
+package org.raidb.tools.bench;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What a measured window cost in CPU, per operation and by who spent it (microseconds), and how many
+ * cores were busy meanwhile: those of this run (the benchmark's JVM and PostgreSQL) and those of the
+ * whole machine, other people's builds included. When the machine is busy on all its cores, the
+ * throughput of a side is its cores divided by its CPU per operation, so the ratio of CPU per
+ * operation predicts the ratio of throughput.
+ *
+ * <p>A figure is -1 where it could not be read (PostgreSQL and the machine outside Linux).
+ */
+record CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double otherJvmMicrosPerOp,
+    double postgresMicrosPerOp, double runCores, double machineBusyCores) {
+
+  static CpuUse between(CpuSample begin, CpuSample end, long operations) {
+    long[] byRole = new long[CpuSample.Role.values().length];
+    end.threads().forEach((id, t) -> {
+      CpuSample.ThreadCpu before = begin.threads().get(id);
+      byRole[t.role().ordinal()] += t.cpuNanos() - (before == null ? 0 : before.cpuNanos());
+    });
+    long client = byRole[CpuSample.Role.CLIENT.ordinal()];
+    long controller = byRole[CpuSample.Role.CONTROLLER.ordinal()];
+    long process = end.processCpuNanos() - begin.processCpuNanos();
+    long postgres = begin.postgresCpuNanos() < 0 || end.postgresCpuNanos() < 0 ? -1
+        : end.postgresCpuNanos() - begin.postgresCpuNanos();
+    long machine = begin.machineBusyNanos() < 0 ? -1 : end.machineBusyNanos() - begin.machineBusyNanos();
+    double wall = end.wallNanos() - begin.wallNanos();
+    double ops = Math.max(1, operations);
+    return new CpuUse(client / 1e3 / ops, controller / 1e3 / ops, Math.max(0, process - client - controller) / 1e3 / ops,
+        postgres < 0 ? -1 : postgres / 1e3 / ops, postgres < 0 ? -1 : (process + postgres) / wall,
+        machine < 0 ? -1 : machine / wall);
+  }
+
+  /** All CPU per operation this run can account for. */
+  double totalMicrosPerOp() {
+    return clientMicrosPerOp + controllerMicrosPerOp + otherJvmMicrosPerOp + Math.max(0, postgresMicrosPerOp);
+  }
+
+  /** The median of each figure over the rounds, as {@link Figures#medianOf} does. */
+  static CpuUse medianOf(List<CpuUse> rounds) {
+    return new CpuUse(median(rounds, CpuUse::clientMicrosPerOp), median(rounds, CpuUse::controllerMicrosPerOp),
+        median(rounds, CpuUse::otherJvmMicrosPerOp), median(rounds, CpuUse::postgresMicrosPerOp),
+        median(rounds, CpuUse::runCores), median(rounds, CpuUse::machineBusyCores));
+  }
+
+  private static double median(List<CpuUse> rounds, ToDoubleFunction<CpuUse> figure) {
+    return Figures.median(rounds.stream().mapToDouble(figure).toArray());
+  }
+}

@@ -1,0 +1,54 @@
+package org.raidb.tools.console;
+
+import java.util.Map;
+
+/** A console command line once parsed by {@link ConsoleGrammar}. A null virtual database means "the only one". */
+sealed interface ConsoleAction {
+  record ShowVirtualDatabases() implements ConsoleAction {}
+
+  record ShowBackends(String virtualDatabase) implements ConsoleAction {}
+
+  record ShowCheckpoints(String virtualDatabase) implements ConsoleAction {}
+
+  record ShowDumps(String virtualDatabase) implements ConsoleAction {}
+
+  record ShowOperations() implements ConsoleAction {}
+
+  record WatchOperation(long id) implements ConsoleAction {}
+
+  record Disable(String backend, String virtualDatabase) implements ConsoleAction {}
+
+  /** @param force enable a backend whose data diverged, which the controller otherwise refuses */
+  record Enable(String backend, String virtualDatabase, boolean force) implements ConsoleAction {
+    Enable(String backend, String virtualDatabase) {
+      this(backend, virtualDatabase, false);
+    }
+  }
+
+  /** @param dump the new dump's name, null to let the controller name it */
+  record Backup(String backend, String dump, String virtualDatabase) implements ConsoleAction {}
+
+  record Restore(String backend, String dump, String virtualDatabase) implements ConsoleAction {}
+
+  /** @param settings the API's parameters for the new backend (url, user, from...), by their API names */
+  record AddBackend(String name, Map<String, String> settings, String virtualDatabase) implements ConsoleAction {
+    public AddBackend {
+      settings = Map.copyOf(settings);
+    }
+  }
+
+  /** @param name null to let the controller name it */
+  record Checkpoint(String name, String virtualDatabase) implements ConsoleAction {}
+
+  record PurgeLog(String beforeCheckpoint, String virtualDatabase) implements ConsoleAction {}
+
+  record Shutdown() implements ConsoleAction {}
+
+  /** @param topic the command asked about, null for the list of commands */
+  record Help(String topic) implements ConsoleAction {}
+
+  record Exit() implements ConsoleAction {}
+
+  /** A blank line: nothing to do. */
+  record Nothing() implements ConsoleAction {}
+}
