@@ -6,8 +6,10 @@ import java.util.concurrent.CountDownLatch;
 import org.raidb.controller.admin.AdminServer;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.files.PrivateFiles;
 import org.raidb.controller.net.ClientListener;
 import org.raidb.controller.session.SessionRegistry;
+import org.raidb.controller.vdb.ControllerResources;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,21 +20,33 @@ public final class Controller implements AutoCloseable {
 
   private final Map<String, VirtualDatabase> virtualDatabases;
   private final ClientListener listener;
+  private final long shutdownTimeoutMillis;
+  private final ControllerResources shared;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private AdminServer admin;
 
-  private Controller(Map<String, VirtualDatabase> virtualDatabases, ClientListener listener) {
+  private Controller(Map<String, VirtualDatabase> virtualDatabases, ClientListener listener, long shutdownTimeoutMillis,
+      ControllerResources shared) {
+    this.shared = shared;
     this.virtualDatabases = virtualDatabases;
     this.listener = listener;
+    this.shutdownTimeoutMillis = shutdownTimeoutMillis;
   }
 
   /** Starts every virtual database of the configuration, then listens for clients. */
   public static Controller start(RaidbConfig config) throws Exception {
+    return start(config, ControllerResources.standard());
+  }
+
+  /** @param shared what the controller lends its virtual databases; closed with the controller */
+  public static Controller start(RaidbConfig config, ControllerResources shared) throws Exception {
     Map<String, VirtualDatabase> vdbs = new LinkedHashMap<>();
     Map<String, String> unavailable = new LinkedHashMap<>();
+    // Everything under dataDir (recovery logs, dumps, backends' logins) is for the controller's user only.
+    PrivateFiles.createDirectories(config.controller().dataDir());
     try {
       for (VirtualDatabaseConfig vc : config.virtualDatabases()) {
-        VirtualDatabase vdb = new VirtualDatabase(vc, config.controller().dataDir());
+        VirtualDatabase vdb = new VirtualDatabase(vc, config.controller().dataDir(), shared);
         try {
           vdb.start();
         } catch (java.sql.SQLException e) {
@@ -47,11 +61,11 @@ public final class Controller implements AutoCloseable {
       if (vdbs.isEmpty()) {
         throw new IllegalStateException("no virtual database could start: " + unavailable);
       }
-      SessionRegistry registry = new SessionRegistry(vdbs, unavailable, config.controller().maxFrameBytes(), version());
+      SessionRegistry registry = new SessionRegistry(vdbs, unavailable, config.controller(), version());
       ClientListener listener = new ClientListener(config.controller().host(), config.controller().port(), registry);
       log.info("RAIDb controller {} listening on {}:{} for virtual database(s) {}", version(), config.controller().host(),
           listener.port(), vdbs.keySet());
-      Controller controller = new Controller(vdbs, listener);
+      Controller controller = new Controller(vdbs, listener, config.controller().shutdownTimeoutMillis(), shared);
       try {
         controller.admin = AdminServer.start(config, vdbs, controller::close);
       } catch (Exception | Error e) {
@@ -61,6 +75,7 @@ public final class Controller implements AutoCloseable {
       return controller;
     } catch (Exception | Error e) {
       vdbs.values().forEach(VirtualDatabase::close);
+      shared.close();
       throw e;
     }
   }
@@ -80,6 +95,11 @@ public final class Controller implements AutoCloseable {
     return admin.port();
   }
 
+  /** Where the admin HTTP API listens: {@code adminHost} and the admin port. */
+  public java.net.InetSocketAddress adminAddress() {
+    return admin.address();
+  }
+
   public VirtualDatabase virtualDatabase(String name) {
     return virtualDatabases.get(name);
   }
@@ -89,17 +109,17 @@ public final class Controller implements AutoCloseable {
     stopped.await();
   }
 
-  /** Stops listening, ends every session (rolling back open transactions) and closes the backends' pools. */
+  /**
+   * Stops in the order {@link ControllerShutdown} gives: clients, sessions (open transactions rolled
+   * back), background operations, writes in flight, final checkpoints, pools, and the recovery logs last.
+   */
   @Override
   public synchronized void close() {
     if (stopped.getCount() == 0) {
       return;
     }
-    if (admin != null) {
-      admin.close();
-    }
-    listener.close();
-    virtualDatabases.values().forEach(VirtualDatabase::close);
+    new ControllerShutdown(shutdownTimeoutMillis, admin, listener, virtualDatabases.values()).run();
+    shared.close(); // the parser threads, once no virtual database parses any more
     log.info("RAIDb controller stopped");
     stopped.countDown();
   }

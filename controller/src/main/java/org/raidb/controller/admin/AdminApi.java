@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.jdbcurl.BackendUrlPolicy;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.recovery.DisableCause;
 
 /**
  * The endpoints of the admin API (docs/admin.md lists them). Each handler sees an authenticated admin and answers
@@ -45,7 +47,8 @@ final class AdminApi {
   /** Every endpoint: the ones above and the recovery ones. */
   List<Route> allRoutes() {
     List<Route> all = new java.util.ArrayList<>(routes());
-    all.addAll(new RecoveryApi(virtualDatabases, operations, this::administered).routes());
+    all.addAll(new RecoveryApi(virtualDatabases, operations, this::administered,
+        BackendUrlPolicy.adminApi(config.controller().allowH2BackendsFromAdmin())).routes());
     return all;
   }
 
@@ -53,13 +56,16 @@ final class AdminApi {
     return VirtualDatabaseSummary.of(vdb, config.virtualDatabase(vdb.name()));
   }
 
-  /** 404 naming an unknown virtual database before 403, so that a typo is not reported as a permission problem. */
+  /**
+   * 404 naming an unknown virtual database before 403, so that a typo is not reported as a permission problem.
+   * The 404 lists only the admin's own virtual databases: the others are none of its business.
+   */
   private VirtualDatabase administered(AdminPrincipal admin, Map<String, String> p) {
     String name = p.get("vdb");
     VirtualDatabase vdb = virtualDatabases.get(name);
     if (vdb == null) {
-      throw AdminException.notFound("unknown virtual database '" + name + "': this controller serves "
-          + virtualDatabases.keySet());
+      throw AdminException.notFound("unknown virtual database '" + name + "': you administer "
+          + new java.util.TreeSet<>(admin.virtualDatabases()));
     }
     if (!admin.administers(name)) {
       throw AdminException.forbidden("user '" + admin.user() + "' is not the admin of virtual database '" + name + "'");
@@ -75,7 +81,7 @@ final class AdminApi {
             + "': its backends are " + vdb.backends().stream().map(DatabaseBackend::name).toList()));
     boolean wasEnabled = backend.isEnabled();
     java.util.concurrent.CompletableFuture<String> checkpoint =
-        vdb.disableBackend(backend, "disabled by administrator " + admin.user());
+        vdb.disableBackend(backend, DisableCause.administrator("disabled by administrator " + admin.user()));
     if (checkpoint != null) {
       // The answer names the checkpoint: wait until the backend's last writes are answered and it is recorded.
       checkpoint.join();

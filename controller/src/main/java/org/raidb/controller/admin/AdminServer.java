@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.slf4j.Logger;
@@ -46,14 +47,15 @@ public final class AdminServer implements AutoCloseable {
   }
 
   /**
-   * Listens on the configured host and admin port (0 picks a free one).
+   * Listens on the configured admin host and port (0 picks a free one). The admin host is not the clients'
+   * host: admin traffic, passwords included, crosses the network in clear, so by default it stays on this machine.
    *
    * @param shutdown stops the controller; called on its own thread after the 202 answer is sent
    */
   public static AdminServer start(RaidbConfig config, Map<String, VirtualDatabase> virtualDatabases,
       Runnable shutdown) throws IOException {
     HttpServer server = HttpServer.create(
-        new InetSocketAddress(config.controller().host(), config.controller().adminPort()), 0);
+        new InetSocketAddress(config.controller().adminHost(), config.controller().adminPort()), 0);
     AtomicInteger n = new AtomicInteger();
     ExecutorService threads = Executors.newFixedThreadPool(THREADS, r -> {
       Thread t = new Thread(r, "raidb-admin-" + n.incrementAndGet());
@@ -65,17 +67,23 @@ public final class AdminServer implements AutoCloseable {
       Thread t = new Thread(shutdown, "raidb-admin-shutdown");
       t.start();
     };
-    AdminServer admin = new AdminServer(server, threads, new BasicAuthenticator(virtualDatabases.values()),
+    AdminServer admin = new AdminServer(server, threads, new BasicAuthenticator(virtualDatabases.values(),
+        config.controller().clientLimits()),
         new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).allRoutes(), operations);
     server.setExecutor(threads);
     server.createContext("/", admin::handle);
     server.start();
-    log.info("admin API listening on http://{}:{}/api", config.controller().host(), admin.port());
+    log.info("admin API listening on http://{}:{}/api", config.controller().adminHost(), admin.port());
     return admin;
   }
 
   public int port() {
     return server.getAddress().getPort();
+  }
+
+  /** The address and port the API is bound to. */
+  public InetSocketAddress address() {
+    return server.getAddress();
   }
 
   /** Where dump, restore and replay code registers its progress for consoles to watch. */
@@ -103,7 +111,21 @@ public final class AdminServer implements AutoCloseable {
   }
 
   private ApiResponse dispatch(HttpExchange exchange) {
-    Optional<AdminPrincipal> admin = authenticator.authenticate(exchange.getRequestHeaders().getFirst("Authorization"));
+    if (exchange.getRequestHeaders().containsKey("Origin")) {
+      // Only browsers send Origin. A web page could otherwise make a browser that once logged in here replay its
+      // Basic credentials in a form POST (shutdown, disable) to this loopback address.
+      return error(403, "requests from web pages are refused (they carry an Origin header): use bin/raidb console,"
+          + " curl or a script");
+    }
+    Optional<AdminPrincipal> admin;
+    try {
+      admin = authenticator.authenticate(exchange.getRequestHeaders().getFirst("Authorization"),
+          exchange.getRemoteAddress().getAddress());
+    } catch (LoginThrottledException e) {
+      exchange.getResponseHeaders().set("Retry-After", String.valueOf(e.retryAfterSeconds()));
+      return error(429, "authentication refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
+          + " s with the user and password of a virtual database's <admin>");
+    }
     if (admin.isEmpty()) {
       exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"raidb\"");
       return error(401, "authentication required: the user and password of a virtual database's <admin>");

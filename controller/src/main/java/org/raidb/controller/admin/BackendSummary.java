@@ -1,12 +1,14 @@
 package org.raidb.controller.admin;
 
 import java.util.List;
-import java.util.regex.Pattern;
+import java.util.Locale;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.jdbcurl.JdbcUrl;
 
 /**
  * One line of {@code GET /api/virtualdatabases/{vdb}/backends}.
  *
+ * @param disabledCause why it is out: failure, divergence (enable refuses it) or administrator; null while enabled
  * @param lastCheckpoint the checkpoint a disabled backend stopped at (null while enabled, or when unknown)
  * @param tables the tables (views, sequences) the backend holds and serves, in name order: configured, or read
  *     from its schema and kept current by DDL
@@ -17,6 +19,7 @@ record BackendSummary(
     String url,
     String state,
     String disabledReason,
+    String disabledCause,
     int pendingRequests,
     long requestsServed,
     int weight,
@@ -24,20 +27,13 @@ record BackendSummary(
     List<String> tables,
     List<String> disabledTables) {
 
-  // password=... in a query string (pgjdbc, MariaDB) and user:password@ in an authority (MariaDB).
-  private static final Pattern PASSWORD_PARAMETER = Pattern.compile("(?i)([?&;]password=)[^&;]*");
-  private static final Pattern PASSWORD_IN_AUTHORITY = Pattern.compile("(//[^/:@]+):[^/@]*@");
-
   static BackendSummary of(DatabaseBackend backend) {
-    return new BackendSummary(backend.name(), withoutPassword(backend.config().url()),
-        backend.state().name().toLowerCase(), backend.disabledReason(), backend.pendingRequests(),
+    // Without passwords: the API is read by people who may not know the backend's login.
+    return new BackendSummary(backend.name(), JdbcUrl.withoutSecrets(backend.config().url()),
+        backend.state().name().toLowerCase(), backend.disabledReason(),
+        backend.disableCause() == null ? null : backend.disableCause().kind().name().toLowerCase(Locale.ROOT),
+        backend.pendingRequests(),
         backend.requestsServed(), backend.weight(), backend.lastCheckpoint(), List.copyOf(backend.tables().served()),
         List.copyOf(backend.tables().disabled()));
-  }
-
-  /** The URL with any password replaced by ***: the API is read by people who may not know the backend's login. */
-  static String withoutPassword(String url) {
-    String noParameter = PASSWORD_PARAMETER.matcher(url).replaceAll("$1***");
-    return PASSWORD_IN_AUTHORITY.matcher(noParameter).replaceAll("$1:***@");
   }
 }

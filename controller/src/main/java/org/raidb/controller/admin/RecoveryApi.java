@@ -7,12 +7,17 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.ConfigDefaults;
+import org.raidb.controller.jdbcurl.BackendUrlPolicy;
+import org.raidb.controller.jdbcurl.JdbcUrl;
+import org.raidb.controller.jdbcurl.RefusedUrlException;
 import org.raidb.controller.recovery.Progress;
 import org.raidb.controller.recovery.RecoveryTask;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.Checkpoint;
 import org.raidb.recovery.DumpRecord;
 
@@ -22,9 +27,16 @@ import org.raidb.recovery.DumpRecord;
  * reason) and then run in the background as an {@link Operation} the console can watch.
  */
 final class RecoveryApi {
+  /** What add backend takes besides the path's vdb: a driver option passed on its own would escape the URL check. */
+  private static final List<String> ADD_BACKEND_PARAMETERS = List.of("name", "url", "user", "password", "from",
+      "backuper", "weight", "poolSize");
+  // As nameType in config/raidb.xsd: an added backend can move into the configuration file as it is.
+  private static final Pattern BACKEND_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.\\-]{0,63}");
+
   private final Map<String, VirtualDatabase> virtualDatabases;
   private final Operations operations;
   private final VirtualDatabaseAccess access;
+  private final BackendUrlPolicy urlPolicy;
   private final ExecutorService runner;
 
   /** How the admin API finds the virtual database a request names and checks its admin. */
@@ -33,10 +45,12 @@ final class RecoveryApi {
     VirtualDatabase administered(AdminPrincipal admin, Map<String, String> parameters);
   }
 
-  RecoveryApi(Map<String, VirtualDatabase> virtualDatabases, Operations operations, VirtualDatabaseAccess access) {
+  RecoveryApi(Map<String, VirtualDatabase> virtualDatabases, Operations operations, VirtualDatabaseAccess access,
+      BackendUrlPolicy urlPolicy) {
     this.virtualDatabases = virtualDatabases;
     this.operations = operations;
     this.access = access;
+    this.urlPolicy = urlPolicy;
     AtomicInteger n = new AtomicInteger();
     this.runner = Executors.newCachedThreadPool(r -> {
       Thread t = new Thread(r, "raidb-admin-operation-" + n.incrementAndGet());
@@ -73,7 +87,9 @@ final class RecoveryApi {
         new Route("POST", backend + "/enable", (admin, p) -> {
           VirtualDatabase vdb = access.administered(admin, p);
           DatabaseBackend b = backend(vdb, p);
-          return start(vdb, "replay", b.name(), "entries", call(() -> vdb.recovery().enable(b)),
+          // force: the administrator vouches for a backend the controller saw diverge; named in the log.
+          String forcedBy = booleanParameter(p, "force") ? admin.user() : null;
+          return start(vdb, "replay", b.name(), "entries", call(() -> vdb.recovery().enable(b, forcedBy)),
               joined -> "backend " + b.name() + " enabled at checkpoint " + joined);
         }),
         new Route("POST", backend + "/backup", (admin, p) -> {
@@ -131,15 +147,30 @@ final class RecoveryApi {
     return new ApiResponse(202, body);
   }
 
-  private static BackendConfig newBackend(Map<String, String> p) {
+  /**
+   * The new backend, checked before anything changes: its name becomes part of file and checkpoint
+   * names, and its URL is what the controller will run the driver with.
+   */
+  private BackendConfig newBackend(Map<String, String> p) {
     String name = required(p, "name", "the new backend's name");
     String url = required(p, "url", "the new backend's JDBC URL");
-    if (!name.matches("[A-Za-z_][A-Za-z0-9_.\\-]*")) {
-      throw new AdminException(400, "invalid backend name '" + name + "': letters, digits, '_', '.' and '-', not starting"
-          + " with a digit");
+    if (!BACKEND_NAME.matcher(name).matches()) {
+      throw new AdminException(400, "invalid backend name '" + name + "': letters, digits, '_', '.' and '-', starting"
+          + " with a letter or '_', at most 64 characters");
+    }
+    for (String parameter : p.keySet()) {
+      if (!parameter.equals("vdb") && !ADD_BACKEND_PARAMETERS.contains(parameter)) {
+        throw new AdminException(400, "unknown parameter '" + parameter + "' for add backend: it takes "
+            + String.join(", ", ADD_BACKEND_PARAMETERS) + "; driver options belong in the URL");
+      }
     }
     if (!url.startsWith("jdbc:")) {
-      throw new AdminException(400, "invalid JDBC URL '" + url + "': it starts with jdbc:");
+      throw new AdminException(400, "invalid JDBC URL '" + JdbcUrl.withoutSecrets(url) + "': it starts with jdbc:");
+    }
+    try {
+      urlPolicy.check(url);
+    } catch (RefusedUrlException e) {
+      throw new AdminException(400, e.getMessage());
     }
     return new BackendConfig(name, url, p.getOrDefault("user", ""), p.getOrDefault("password", ""),
         intParameter(p, "weight", ConfigDefaults.BACKEND_WEIGHT), intParameter(p, "poolSize",
@@ -162,6 +193,17 @@ final class RecoveryApi {
     throw new AdminException(400, name + " must be a positive integer, not '" + v + "'");
   }
 
+  private static boolean booleanParameter(Map<String, String> p, String name) {
+    String v = p.get(name);
+    if (v == null || v.equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (v.equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw new AdminException(400, name + " must be true or false, not '" + v + "'");
+  }
+
   private static DatabaseBackend backend(VirtualDatabase vdb, Map<String, String> p) {
     return call(() -> vdb.backend(p.get("backend")));
   }
@@ -176,14 +218,14 @@ final class RecoveryApi {
 
   /** A dump unknown here but registered by another virtual database of this controller says so. */
   private SQLException otherVirtualDatabaseOwning(VirtualDatabase vdb, String dump, SQLException e) {
-    if (!"42704".equals(e.getSQLState())) {
+    if (!SqlStates.UNDEFINED_OBJECT.equals(e.getSQLState())) {
       return e;
     }
     for (VirtualDatabase other : virtualDatabases.values()) {
       try {
         if (other != vdb && other.dumps().dump(dump).isPresent()) {
           return new SQLException("dump " + dump + " belongs to virtual database " + other.name() + ", not to " + vdb.name()
-              + ": a dump can only be restored into the virtual database it was taken from", "42809", e);
+              + ": a dump can only be restored into the virtual database it was taken from", SqlStates.WRONG_OBJECT_TYPE, e);
         }
       } catch (SQLException ignored) {
         // that virtual database's log cannot answer; the original error stands
@@ -209,10 +251,10 @@ final class RecoveryApi {
   static AdminException refusal(SQLException e) {
     String state = e.getSQLState() == null ? "" : e.getSQLState();
     int status = switch (state) {
-      case "42704" -> 404;
-      case "55000", "55006", "42710", "42809", "55P03" -> 409;
-      case "08001", "08006" -> 502;
-      default -> state.startsWith("58") || state.startsWith("XX") ? 500 : 400;
+      case SqlStates.UNDEFINED_OBJECT -> 404;
+      case SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE, SqlStates.OBJECT_IN_USE, SqlStates.DUPLICATE_OBJECT, SqlStates.WRONG_OBJECT_TYPE, SqlStates.LOCK_NOT_AVAILABLE -> 409;
+      case SqlStates.CONNECTION_UNABLE, SqlStates.CONNECTION_FAILURE -> 502;
+      default -> SqlStates.isSystemError(state) || SqlStates.isInternalError(state) ? 500 : 400;
     };
     return new AdminException(status, e.getMessage());
   }

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 final class SqlText {
   private static final Pattern ROW_LOCK = Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b",
       Pattern.CASE_INSENSITIVE);
-  private static final Pattern SEQUENCE_CALL = Pattern.compile("\\b(NEXTVAL|SETVAL)\\s*\\(", Pattern.CASE_INSENSITIVE);
+  private static final Pattern SEQUENCE_CALL = Pattern.compile("\\b(NEXTVAL|SETVAL)\\s*\\(|\\bNEXT\\s+VALUE\\s+FOR\\b",
+      Pattern.CASE_INSENSITIVE);
 
   private SqlText() {}
 

@@ -3,23 +3,48 @@ package org.raidb.controller.analysis;
 import java.util.Locale;
 
 /**
- * Canonical table names for routing: unqualified, unquoted, lower-case unless quoted. Routing
- * compares these, so "Public"."Orders" and orders must not both be read as the same table unless the
- * database would (PostgreSQL folds unquoted names to lower case).
+ * Canonical table names for routing: unqualified, unquoted, lower-case unless quoted, and no longer
+ * than the backends keep them ({@link IdentifierLength}). Routing compares these, so "Public"."Orders"
+ * and orders must not both be read as the same table unless the database would (PostgreSQL folds
+ * unquoted names to lower case).
  */
 public final class TableNames {
   private TableNames() {}
 
   public static String canonical(String name) {
+    return canonical(name, IdentifierLength.UNLIMITED);
+  }
+
+  /**
+   * The canonical name of the table the backends make of {@code name}: cut as they cut it first (the
+   * name PostgreSQL keeps has its ASCII letters lower-cased, unless quoted), so that a long name and
+   * its truncated spelling are one table.
+   */
+  public static String canonical(String name, IdentifierLength length) {
     String n = name.trim();
     int dot = lastDotOutsideQuotes(n);
     if (dot >= 0) {
       n = n.substring(dot + 1);
     }
     if (n.length() >= 2 && (n.charAt(0) == '"' || n.charAt(0) == '`') && n.charAt(n.length() - 1) == n.charAt(0)) {
-      return n.substring(1, n.length() - 1);
+      return length.clip(n.substring(1, n.length() - 1));
     }
-    return n.toLowerCase(Locale.ROOT);
+    return length.clip(asciiLowerCase(n)).toLowerCase(Locale.ROOT);
+  }
+
+  /** PostgreSQL folds only ASCII letters of an unquoted name (in a multi-byte encoding): what it keeps. */
+  private static String asciiLowerCase(String n) {
+    StringBuilder out = null;
+    for (int i = 0; i < n.length(); i++) {
+      char c = n.charAt(i);
+      if (c >= 'A' && c <= 'Z') {
+        if (out == null) {
+          out = new StringBuilder(n);
+        }
+        out.setCharAt(i, (char) (c + ('a' - 'A')));
+      }
+    }
+    return out == null ? n : out.toString();
   }
 
   /**

@@ -11,11 +11,13 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.raidb.controller.analysis.IdentifierLength;
 import org.raidb.controller.analysis.SchemaChange;
 
 /**
  * The tables (views, sequences) one backend holds, which partial replication routes by, and those of
- * them that are disabled there. Names are lower-case and unqualified. Given in the configuration
+ * them that are disabled there. Names are lower-case, unqualified, and cut as the backends cut them
+ * (PostgreSQL keeps 63 bytes). Given in the configuration
  * ({@code <backend><table name="…"/></backend>}) or read from the backend's current schema when it
  * starts or is enabled; either way kept current by the DDL that succeeds on the backend.
  *
@@ -27,12 +29,22 @@ public final class BackendTables {
       "FOREIGN TABLE", "BASE TABLE", "SYSTEM VERSIONED"};
 
   private final boolean configured;
+  private final IdentifierLength length;
   private final Set<String> held = ConcurrentHashMap.newKeySet();
   private final Set<String> disabled = ConcurrentHashMap.newKeySet();
 
   /** @param configured the configuration's list, or null to read the tables from the backend */
   public BackendTables(Collection<String> configured) {
+    this(configured, IdentifierLength.UNLIMITED);
+  }
+
+  /**
+   * @param length how long the names the virtual database's backends keep may be: a name is known
+   *     cut as they cut it, whichever spelling a statement or the configuration uses
+   */
+  public BackendTables(Collection<String> configured, IdentifierLength length) {
     this.configured = configured != null;
+    this.length = length;
     if (configured != null) {
       configured.forEach(t -> held.add(normalize(t)));
     }
@@ -125,7 +137,7 @@ public final class BackendTables {
     return new TreeSet<>(disabled);
   }
 
-  private static String normalize(String table) {
-    return table.toLowerCase(Locale.ROOT);
+  private String normalize(String table) {
+    return length.clip(table).toLowerCase(Locale.ROOT);
   }
 }

@@ -1,20 +1,22 @@
 package org.raidb.controller.backend;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.raidb.balancer.BackendView;
+import org.raidb.controller.analysis.IdentifierLength;
 import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.config.HealthSettings;
 import org.raidb.controller.config.LoginConfig;
+import org.raidb.controller.jdbcurl.DriverFamily;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,12 +32,16 @@ public final class DatabaseBackend implements BackendView {
   /** Whether routing asks which tables this backend holds (RAIDb-0 and -2); RAIDb-1 backends hold everything. */
   private final boolean routesByTables;
   private final BackendTables tables;
-  private final Map<String, HikariDataSource> poolsByRealUser = new ConcurrentHashMap<>();
+  private final BackendRoutines routines = new BackendRoutines();
+  private final HealthSettings health;
+  private final HealthProbe probe;
+  private final BackendPools pools;
   private final AtomicInteger pending = new AtomicInteger();
   private final LongAdder served = new LongAdder();
   private final Map<String, LongAdder> writesByTable = new ConcurrentHashMap<>();
   private volatile BackendState state = BackendState.DISABLED;
-  private volatile String disabledReason = "not started";
+  /** Why it is out of the array; null while it is enabled. */
+  private volatile DisableCause cause = DisableCause.failure("not started");
   private volatile ProductInfo productInfo;
   /** The recovery log checkpoint a disabled backend stopped at (null while enabled, or when unknown). */
   private volatile String lastCheckpoint;
@@ -50,10 +56,24 @@ public final class DatabaseBackend implements BackendView {
    *     {@link #holdsTable} (RAIDb-0, RAIDb-2)
    */
   public DatabaseBackend(String virtualDatabase, BackendConfig config, boolean routesByTables) {
+    this(virtualDatabase, config, routesByTables,
+        IdentifierLength.of(List.of(DriverFamily.dialectOf(config.url()))), HealthSettings.DEFAULT);
+  }
+
+  /**
+   * @param tableNames how long the names its virtual database's backends keep may be
+   * @param health how long it may leave a statement or a connection request unanswered
+   */
+  public DatabaseBackend(String virtualDatabase, BackendConfig config, boolean routesByTables,
+      IdentifierLength tableNames, HealthSettings health) {
     this.virtualDatabase = virtualDatabase;
     this.config = config;
     this.routesByTables = routesByTables;
-    this.tables = new BackendTables(config.tables());
+    this.tables = new BackendTables(config.tables(), tableNames);
+    this.health = health;
+    this.probe = new HealthProbe(config.name(), () -> directConnection(null));
+    this.pools = new BackendPools("raidb-" + virtualDatabase + "-" + config.name(), config, safeDefaults(config), health,
+        probe);
   }
 
   /**
@@ -66,17 +86,17 @@ public final class DatabaseBackend implements BackendView {
       return false;
     }
     try {
-      refreshTables();
+      refreshSchema();
     } catch (SQLException e) {
       closePools();
-      disabledReason = "cannot read its tables at start-up: " + e.getMessage();
+      cause = DisableCause.failure("cannot read its tables at start-up: " + e.getMessage());
       log.warn("backend {} of virtual database {} starts disabled: cannot read its tables: {}", name(), virtualDatabase,
           e.getMessage());
       return false;
     }
-    pool(config.loginFor(null)); // opened now so that the first requests find connections ready
+    pools.open(config.loginFor(null)); // opened now so that the first requests find connections ready
     state = BackendState.ENABLED;
-    disabledReason = null;
+    cause = null;
     lastCheckpoint = null;
     log.info("backend {} of virtual database {} enabled: {} {}", name(), virtualDatabase,
         productInfo.name(), productInfo.version());
@@ -87,26 +107,26 @@ public final class DatabaseBackend implements BackendView {
    * Leaves the backend out at start-up because the recovery log says it was disabled; it waits for
    * an administrator's enable, which replays what it missed since {@code checkpoint}.
    */
-  public void startDisabled(String reason, String checkpoint) {
+  public void startDisabled(DisableCause why, String checkpoint) {
     readProduct();
     state = BackendState.DISABLED;
-    disabledReason = reason;
+    cause = why;
     lastCheckpoint = checkpoint;
-    log.warn("backend {} of virtual database {} starts disabled: {}", name(), virtualDatabase, reason);
+    log.warn("backend {} of virtual database {} starts disabled: {}", name(), virtualDatabase, why.reason());
   }
 
   /** Reads the product; false (and a warning) when the backend cannot be reached. */
   private boolean readProduct() {
     LoginConfig login = config.loginFor(null);
     // A direct connection first: it fails at once on a refused port, where a pool would wait its timeout.
-    try (Connection c = java.sql.DriverManager.getConnection(config.url(), login.user(), login.password())) {
+    try (Connection c = java.sql.DriverManager.getConnection(config.url(), connectionProperties(login))) {
       DatabaseMetaData md = c.getMetaData();
       productInfo = new ProductInfo(md.getDatabaseProductName(), md.getDatabaseProductVersion(),
           md.getDatabaseMajorVersion(), md.getDatabaseMinorVersion(), md.getIdentifierQuoteString());
       return true;
     } catch (SQLException e) {
       closePools();
-      disabledReason = "unreachable at start-up: " + e.getMessage();
+      cause = DisableCause.failure("unreachable at start-up: " + e.getMessage());
       log.warn("backend {} of virtual database {} is unreachable at start-up and starts disabled: {}",
           name(), virtualDatabase, e.getMessage());
       return false;
@@ -118,34 +138,7 @@ public final class DatabaseBackend implements BackendView {
     if (state != BackendState.ENABLED) {
       throw new SQLException("backend " + name() + " is disabled", SqlStates.CONNECTION_FAILURE);
     }
-    try {
-      return pool(config.loginFor(virtualUser)).getConnection();
-    } catch (java.sql.SQLTransientConnectionException e) {
-      if (e.getCause() == null) {
-        // The pool is exhausted but the backend is fine: not a backend failure, so not class 08.
-        throw new SQLException("no free connection to backend " + name() + " within 5 s (poolSize " + config.poolSize()
-            + "): raise poolSize in the backend's configuration or lower the number of concurrent requests",
-            FailureClassifier.TOO_MANY_CONNECTIONS, e);
-      }
-      throw e;
-    }
-  }
-
-  private HikariDataSource pool(LoginConfig login) {
-    return poolsByRealUser.computeIfAbsent(login.user(), u -> {
-      HikariConfig hc = new HikariConfig();
-      hc.setPoolName("raidb-" + virtualDatabase + "-" + name() + "-" + u);
-      hc.setJdbcUrl(config.url());
-      hc.setUsername(login.user());
-      hc.setPassword(login.password());
-      hc.setMaximumPoolSize(config.poolSize());
-      // A fixed-size pool, as HikariCP advises: no session waits for a connection to be opened in a burst.
-      hc.setMinimumIdle(config.poolSize());
-      hc.setConnectionTimeout(5_000);
-      // Fail fast at start-up instead of retrying: a down backend is reported and left disabled.
-      hc.setInitializationFailTimeout(-1);
-      return new HikariDataSource(hc);
-    });
+    return pools.borrow(config.loginFor(virtualUser));
   }
 
   /**
@@ -154,27 +147,41 @@ public final class DatabaseBackend implements BackendView {
    * pool aborts the connections in use, and a statement aborted while the server commits it would
    * leave unknown whether the backend applied it.
    */
-  public synchronized boolean disable(String reason) {
+  public synchronized boolean disable(DisableCause why) {
     if (state != BackendState.ENABLED) {
       return false;
     }
     state = BackendState.DISABLED;
-    disabledReason = reason;
+    cause = why;
     return true;
   }
 
-  /** The backend is being restored or replayed into: still out of the array. */
-  public synchronized void recovering(String what) {
-    state = BackendState.RECOVERING;
-    disabledReason = what;
+  /**
+   * A hung backend (disabled already) lets go of every thread waiting on it: its connections, pooled
+   * and in use, and the probe's, are aborted, and what ran on them is in doubt there.
+   */
+  public void cutLoose() {
+    pools.abortAll();
+    probe.disconnect();
   }
 
-  /** Back to disabled after a recovery operation stopped short, or with a new checkpoint. */
+  /** The backend is being restored or replayed into: still out of the array, for the same kind of reason. */
+  public synchronized void recovering(String what) {
+    state = BackendState.RECOVERING;
+    cause = cause == null ? DisableCause.administrator(what) : cause.because(what);
+  }
+
+  /** Back to disabled after a recovery operation stopped short, or with a new checkpoint; the kind of cause stays. */
   public synchronized void disabledAt(String reason, String checkpoint) {
+    disabledAt(cause == null ? DisableCause.administrator(reason) : cause.because(reason), checkpoint);
+  }
+
+  /** Back to disabled, with a new cause (a restore clears a divergence; a failed check finds one). */
+  public synchronized void disabledAt(DisableCause why, String checkpoint) {
     if (state != BackendState.ENABLED) {
       state = BackendState.DISABLED;
     }
-    disabledReason = reason;
+    cause = why;
     lastCheckpoint = checkpoint;
   }
 
@@ -184,34 +191,30 @@ public final class DatabaseBackend implements BackendView {
    */
   public void preparePool() throws SQLException {
     if (productInfo == null && !readProduct()) {
-      throw new SQLException("backend " + name() + " cannot be reached: " + disabledReason, "08001");
+      throw new SQLException("backend " + name() + " cannot be reached: " + disabledReason(), SqlStates.CONNECTION_UNABLE);
     }
-    pool(config.loginFor(null));
+    pools.open(config.loginFor(null));
   }
 
   /** Joins the array: the caller has made it identical to the others. */
   public synchronized void enable() {
     state = BackendState.ENABLED;
-    disabledReason = null;
+    cause = null;
     lastCheckpoint = null;
     log.info("backend {} of virtual database {} enabled", name(), virtualDatabase);
   }
 
-  private synchronized List<HikariDataSource> takePools() {
-    List<HikariDataSource> pools = new ArrayList<>(poolsByRealUser.values());
-    poolsByRealUser.clear();
-    return pools;
-  }
-
   /** Closes the pools of a backend that is out of the array (they are opened again on enable). */
   public void closePools() {
-    takePools().forEach(HikariDataSource::close);
+    pools.close();
+    probe.disconnect();
   }
 
   public void close() {
     state = BackendState.DISABLED;
-    disabledReason = "controller shut down";
+    cause = DisableCause.administrator("controller shut down");
     closePools();
+    probe.stop();
   }
 
   public void requestStarted() {
@@ -250,23 +253,49 @@ public final class DatabaseBackend implements BackendView {
   }
 
   /**
-   * Reads the tables of the backend's current schema again (unless the configuration lists them): at
-   * start-up, and when it joins the array after a replay or a restore.
+   * Reads the tables of the backend's current schema again (unless the configuration lists them), and
+   * what its functions may do: at start-up, and when it joins the array after a replay or a restore.
    */
-  public void refreshTables() throws SQLException {
-    if (tables.isConfigured()) {
-      return;
-    }
+  public void refreshSchema() throws SQLException {
     try (Connection c = directConnection(null)) {
+      readRoutines(c);
       tables.readFrom(c);
     } catch (SQLException e) {
-      if (routesByTables) {
+      if (routesByTables && !tables.isConfigured()) {
         throw e; // routing would be wrong without them
       }
       // RAIDb-1 routes without them; they are only shown to administrators.
       log.warn("backend {} of virtual database {}: cannot read its tables ({}); the admin API will not list them",
           name(), virtualDatabase, e.getMessage());
     }
+  }
+
+  /** Reads what its functions may do again, after function DDL; a failure leaves every user function writing. */
+  public void refreshRoutines() {
+    try (Connection c = directConnection(null)) {
+      readRoutines(c);
+    } catch (SQLException e) {
+      routinesUnread(e);
+    }
+  }
+
+  private void readRoutines(Connection c) {
+    try {
+      routines.readFrom(c);
+    } catch (SQLException e) {
+      routinesUnread(e);
+    }
+  }
+
+  private void routinesUnread(SQLException e) {
+    routines.forget();
+    log.warn("backend {} of virtual database {}: cannot read its functions ({}); SELECTs calling a function not on"
+        + " the built-in read-only list run on every backend", name(), virtualDatabase, e.getMessage());
+  }
+
+  /** What this backend's catalogue says its functions may do. */
+  public BackendRoutines routines() {
+    return routines;
   }
 
   @Override
@@ -284,17 +313,50 @@ public final class DatabaseBackend implements BackendView {
   }
 
   public String disabledReason() {
-    return disabledReason;
+    DisableCause c = cause;
+    return c == null ? null : c.reason();
+  }
+
+  /** Why it is out of the array (failure, divergence, administrator); null while it is enabled. */
+  public DisableCause disableCause() {
+    return cause;
+  }
+
+  /** Its health probe: does it still answer a trivial query on a connection of its own. */
+  public HealthProbe probe() {
+    return probe;
+  }
+
+  public HealthSettings health() {
+    return health;
   }
 
   public String lastCheckpoint() {
     return lastCheckpoint;
   }
 
+  /** What every connection to this backend is opened with: the login, and the driver's safe defaults. */
+  private Properties connectionProperties(LoginConfig login) {
+    Properties properties = new Properties();
+    properties.putAll(safeDefaults(config));
+    // As DriverManager.getConnection(url, user, password) does: a missing value is left out, not set to null.
+    if (login.user() != null) {
+      properties.setProperty("user", login.user());
+    }
+    if (login.password() != null) {
+      properties.setProperty("password", login.password());
+    }
+    return properties;
+  }
+
+  private static Map<String, String> safeDefaults(BackendConfig config) {
+    return DriverFamily.of(config.url()).map(DriverFamily::safeDefaults).orElse(Map.of());
+  }
+
   /** A direct connection as the real login of {@code virtualUser}, outside the pools (recovery work). */
   public Connection directConnection(String virtualUser) throws SQLException {
     LoginConfig login = config.loginFor(virtualUser);
-    return java.sql.DriverManager.getConnection(config.url(), login.user(), login.password());
+    return java.sql.DriverManager.getConnection(config.url(), connectionProperties(login));
   }
 
   public long requestsServed() {

@@ -2,6 +2,7 @@ package org.raidb.controller.backup;
 
 import java.util.Objects;
 import java.util.Properties;
+import org.raidb.controller.jdbcurl.DriverFamily;
 
 /**
  * Where a backuper reads or writes a database: the backend's JDBC URL and credentials. The password
@@ -15,9 +16,13 @@ public record BackendEndpoint(String jdbcUrl, String user, String password) {
     password = password == null ? "" : password;
   }
 
-  /** Connection properties for {@link java.sql.DriverManager}: user and password, nothing else. */
+  /**
+   * Connection properties for {@link java.sql.DriverManager}: user and password, and the driver's safe defaults
+   * ({@link DriverFamily#safeDefaults()}), as the backend's own connections have.
+   */
   public Properties credentials() {
     Properties properties = new Properties();
+    DriverFamily.of(jdbcUrl).ifPresent(family -> properties.putAll(family.safeDefaults()));
     properties.setProperty("user", user);
     properties.setProperty("password", password);
     return properties;

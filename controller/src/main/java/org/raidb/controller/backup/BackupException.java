@@ -2,6 +2,7 @@ package org.raidb.controller.backup;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
+import org.raidb.driver.protocol.SqlStates;
 
 /**
  * A dump, restore or copy that failed. The SQLState says what kind of failure it was, so that the
@@ -19,10 +20,10 @@ import java.sql.SQLException;
  */
 public final class BackupException extends SQLException {
 
-  public static final String UNREACHABLE = "08001";
-  public static final String IO_FAILURE = "58030";
-  public static final String NO_SUCH_FILE = "58P01";
-  public static final String UNSUPPORTED = "0A000";
+  public static final String UNREACHABLE = SqlStates.CONNECTION_UNABLE;
+  public static final String IO_FAILURE = SqlStates.IO_ERROR;
+  public static final String NO_SUCH_FILE = SqlStates.UNDEFINED_FILE;
+  public static final String UNSUPPORTED = SqlStates.FEATURE_NOT_SUPPORTED;
 
   public BackupException(String message, String sqlState) {
     super(message, sqlState);

@@ -1,5 +1,6 @@
 package org.raidb.controller.backup;
 
+import org.raidb.controller.recovery.Backupers;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
@@ -8,7 +9,7 @@ import java.sql.SQLException;
  * steps of bringing a backend back (restore a dump, then replay the recovery log from the dump's
  * checkpoint), and the direct copy used to add a backend.
  *
- * <p>Implementations are chosen by {@link #name()} in the configuration ({@link Backupers#byName}),
+ * <p>Implementations are chosen by {@link #name()} in the configuration ({@code Backupers.byName} in the recovery package),
  * are thread-safe, and keep no state between calls. Every failure is a {@link SQLException} whose
  * SQLState says what kind ({@link BackupException}) and whose message says what to do. The source
  * is only read; the target's tables that the dump holds are replaced, other tables are left alone.

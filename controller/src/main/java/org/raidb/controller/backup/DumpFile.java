@@ -5,6 +5,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.raidb.controller.files.PrivateFiles;
 
 /**
  * How a dump file comes to be and is found again. A dump is written under a temporary name next to
@@ -22,16 +23,20 @@ public final class DumpFile {
   public static Path partialFor(Path dumpPath) throws BackupException {
     Path absolute = dumpPath.toAbsolutePath();
     try {
-      Files.createDirectories(absolute.getParent());
-      return Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".partial");
+      // A dump is a whole database: private to the controller's user, as is a directory created for it.
+      return PrivateFiles.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".partial");
     } catch (IOException e) {
       throw BackupException.io("cannot create a file next to " + absolute + " (check that the directory is writable)", e);
     }
   }
 
-  /** Renames the finished {@code partial} to {@code dumpPath}, replacing an older dump there. */
+  /**
+   * Renames the finished {@code partial} to {@code dumpPath}, replacing an older dump there, private to the
+   * controller's user whoever wrote it (H2 creates its file with the process's umask).
+   */
   public static void publish(Path partial, Path dumpPath) throws BackupException {
     try {
+      PrivateFiles.restrict(partial);
       try {
         Files.move(partial, dumpPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       } catch (AtomicMoveNotSupportedException e) {

@@ -10,6 +10,7 @@ import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,9 +22,12 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = RaidbVersion.class,
     description = "Start a controller serving the virtual databases of a configuration file.")
-final class ControllerCommand implements Callable<Integer> {
+public final class ControllerCommand implements Callable<Integer> {
 
   private static final Logger log = LoggerFactory.getLogger(ControllerCommand.class);
+  /** The configuration file is unusable; same code as picocli uses for a bad command line. */
+  public static final int EXIT_BAD_CONFIGURATION = CommandLine.ExitCode.USAGE;
+  public static final int EXIT_FAILURE = CommandLine.ExitCode.SOFTWARE;
 
   @Option(
       names = {"-c", "--config"},
@@ -37,11 +41,11 @@ final class ControllerCommand implements Callable<Integer> {
   private final RunningController.Launcher launcher;
 
   /** Used by picocli: starts a real controller. */
-  ControllerCommand() {
+  public ControllerCommand() {
     this(RunningController::start);
   }
 
-  ControllerCommand(RunningController.Launcher launcher) {
+  public ControllerCommand(RunningController.Launcher launcher) {
     this.launcher = launcher;
   }
 
@@ -55,7 +59,7 @@ final class ControllerCommand implements Callable<Integer> {
       // The message already says where and what; a stack trace would only bury it.
       err.println(e.getMessage());
       err.flush();
-      return RaidbCommand.EXIT_BAD_CONFIGURATION;
+      return EXIT_BAD_CONFIGURATION;
     }
 
     RunningController controller;
@@ -65,7 +69,7 @@ final class ControllerCommand implements Callable<Integer> {
       log.debug("controller start failed", e);
       err.println("raidb: the controller could not start: " + causes(e));
       err.flush();
-      return RaidbCommand.EXIT_FAILURE;
+      return EXIT_FAILURE;
     }
 
     // Ctrl-C and SIGTERM close the controller cleanly; awaitTermination then returns.
@@ -117,5 +121,13 @@ final class ControllerCommand implements Callable<Integer> {
     } catch (IllegalStateException shuttingDown) {
       // The hook is what ended awaitTermination; the JVM is exiting anyway.
     }
+  }
+
+  /**
+   * {@code bin/raidb controller}: the controller alone, from the controller's own jar, whose class path
+   * holds none of the tools (demo, bench, console, embedded PostgreSQL).
+   */
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new ControllerCommand()).setCommandName("raidb controller").execute(args));
   }
 }

@@ -6,11 +6,11 @@ import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code raidb --version}: the version Maven packaged into the jar, or "development build" from classes. */
-final class RaidbVersion implements IVersionProvider {
+public final class RaidbVersion implements IVersionProvider {
 
   private static final String POM_PROPERTIES = "/META-INF/maven/org.raidb/raidb-controller/pom.properties";
 
-  static String version() {
+  public static String version() {
     try (InputStream in = RaidbVersion.class.getResourceAsStream(POM_PROPERTIES)) {
       if (in != null) {
         Properties pom = new Properties();

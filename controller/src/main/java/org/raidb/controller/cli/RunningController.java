@@ -7,7 +7,7 @@ import org.raidb.controller.config.RaidbConfig;
  * What {@link ControllerCommand} needs of a controller. An interface so that the command can be tested without
  * opening ports; {@link #start} is the real thing.
  */
-interface RunningController extends AutoCloseable {
+public interface RunningController extends AutoCloseable {
 
   int port();
 
@@ -24,7 +24,11 @@ interface RunningController extends AutoCloseable {
 
   /** Starts a real {@link Controller}. */
   static RunningController start(RaidbConfig config) throws Exception {
-    Controller controller = Controller.start(config);
+    return of(Controller.start(config));
+  }
+
+  /** A controller started by other means (with resources of the caller's choosing). */
+  static RunningController of(Controller controller) {
     return new RunningController() {
       @Override
       public int port() {

@@ -30,17 +30,34 @@ final class ConfigXml {
   static final class ControllerXml {
     @JacksonXmlProperty(isAttribute = true) public String host;
     @JacksonXmlProperty(isAttribute = true) public Integer port;
+    @JacksonXmlProperty(isAttribute = true) public String adminHost;
     @JacksonXmlProperty(isAttribute = true) public Integer adminPort;
     @JacksonXmlProperty(isAttribute = true) public String dataDir;
     @JacksonXmlProperty(isAttribute = true) public Integer maxFrameBytes;
+    @JacksonXmlProperty(isAttribute = true) public Integer shutdownTimeout;
+    @JacksonXmlProperty(isAttribute = true) public Boolean allowH2BackendsFromAdmin;
+    @JacksonXmlProperty(isAttribute = true) public Integer preLoginMaxFrameBytes;
+    @JacksonXmlProperty(isAttribute = true) public Integer handshakeTimeout;
+    @JacksonXmlProperty(isAttribute = true) public Integer loginAttemptsBeforeDelay;
+    @JacksonXmlProperty(isAttribute = true) public Integer loginMaxDelay;
+    @JacksonXmlProperty(isAttribute = true) public Integer clientErrorLogInterval;
 
     ControllerSettings toSettings() {
+      ClientLimits d = ClientLimits.DEFAULT;
       return new ControllerSettings(
           or(host, ConfigDefaults.HOST),
           or(port, ConfigDefaults.PORT),
+          or(adminHost, ConfigDefaults.ADMIN_HOST),
           or(adminPort, ConfigDefaults.ADMIN_PORT),
           Path.of(or(dataDir, ConfigDefaults.DATA_DIR)),
-          or(maxFrameBytes, ConfigDefaults.MAX_FRAME_BYTES));
+          or(maxFrameBytes, ConfigDefaults.MAX_FRAME_BYTES),
+          or(allowH2BackendsFromAdmin, ConfigDefaults.ALLOW_H2_BACKENDS_FROM_ADMIN),
+          or(shutdownTimeout, ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS),
+          new ClientLimits(or(preLoginMaxFrameBytes, d.preLoginMaxFrameBytes()),
+              or(handshakeTimeout, d.handshakeTimeoutMillis()),
+              or(loginAttemptsBeforeDelay, d.loginAttemptsBeforeDelay()),
+              or(loginMaxDelay, d.loginMaxDelayMillis()),
+              or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())));
     }
   }
 
@@ -53,8 +70,10 @@ final class ConfigXml {
     public List<BackendXml> backends = new ArrayList<>();
 
     public SchedulerXml scheduler;
+    public DeterminismXml determinism;
     public RecoveryLogXml recoveryLog;
     public BackupXml backup;
+    public HealthXml health;
 
     // The replication group of the schema: exactly one of these is set.
     public LevelXml raidb0;
@@ -70,7 +89,9 @@ final class ConfigXml {
       return new VirtualDatabaseConfig(name, authentication.toConfig(),
           backends.stream().map(BackendXml::toConfig).toList(), replication(), schedulerConfig,
           recoveryLog == null ? RecoveryLogSettings.DEFAULT : recoveryLog.toSettings(),
-          backup == null ? BackupSettings.DEFAULT : backup.toSettings());
+          backup == null ? BackupSettings.DEFAULT : backup.toSettings(),
+          determinism == null ? DeterminismConfig.DEFAULT : determinism.toConfig(),
+          health == null ? HealthSettings.DEFAULT : health.toSettings());
     }
 
     private ReplicationConfig replication() {
@@ -101,6 +122,16 @@ final class ConfigXml {
     @JacksonXmlProperty(isAttribute = true) public Integer lockTimeout;
   }
 
+  static final class DeterminismXml {
+    @JacksonXmlProperty(isAttribute = true) public String multiStatements;
+    @JacksonXmlProperty(isAttribute = true) public String onVolatileTrigger;
+
+    DeterminismConfig toConfig() {
+      return new DeterminismConfig("refuse".equals(or(multiStatements, ConfigDefaults.MULTI_STATEMENTS)),
+          "refuse".equals(or(onVolatileTrigger, ConfigDefaults.ON_VOLATILE_TRIGGER)));
+    }
+  }
+
   static final class RecoveryLogXml {
     @JacksonXmlProperty(isAttribute = true) public Boolean enabled;
     @JacksonXmlProperty(isAttribute = true) public String url;
@@ -124,6 +155,16 @@ final class ConfigXml {
 
     BackupSettings toSettings() {
       return new BackupSettings(or(backuper, BackupSettings.DEFAULT.backuper()), dumpDir, toolsDir);
+    }
+  }
+
+  static final class HealthXml {
+    @JacksonXmlProperty(isAttribute = true) public Integer backendTimeout;
+    @JacksonXmlProperty(isAttribute = true) public Integer probeInterval;
+
+    HealthSettings toSettings() {
+      HealthSettings d = HealthSettings.DEFAULT;
+      return new HealthSettings(or(backendTimeout, d.backendTimeoutMillis()), or(probeInterval, d.probeIntervalMillis()));
     }
   }
 

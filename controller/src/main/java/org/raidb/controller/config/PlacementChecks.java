@@ -6,12 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.raidb.balancer.CreateTablePolicy;
-import org.raidb.balancer.CreateTableRule;
+import org.raidb.balancer.LoadBalancer;
 import org.raidb.balancer.PlacementProblem;
-import org.raidb.balancer.PlacementValidator;
-import org.raidb.balancer.Raidb0LoadBalancer;
-import org.raidb.balancer.RaidbLevel;
 import org.raidb.controller.config.ElementLocations.Located;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,9 +15,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Where the tables of a RAIDb-0 or RAIDb-2 virtual database are, checked when the file is loaded: the
  * static placement ({@code <backend><table/></backend>}) against the level and the create-table rules,
- * with {@link PlacementValidator}. Errors point at the element to change; warnings (less fault
- * tolerance than the level promises) are logged. A placement read from the backends' schemas is
- * checked when the virtual database starts, by the same validator.
+ * as the level judges it ({@link LoadBalancer#placementProblems}). Errors point at the element to
+ * change; warnings (less fault tolerance than the level promises) are logged. A placement read from
+ * the backends' schemas is checked when the virtual database starts, by the same level.
  */
 final class PlacementChecks {
   private static final Logger log = LoggerFactory.getLogger(PlacementChecks.class);
@@ -48,11 +44,11 @@ final class PlacementChecks {
   }
 
   private void check() {
-    RaidbLevel level = vdb.replication().raidbLevel();
+    ReplicationConfig replication = vdb.replication();
     List<BackendConfig> configured = vdb.backends().stream().filter(b -> b.tables() != null).toList();
-    if (!level.partial()) {
+    if (!replication.placementLevel(List.of()).partial()) {
       for (BackendConfig b : configured) {
-        error(tableOf(b.name(), b.tables().get(0)), "backend " + b.name() + " lists its tables, but " + level.configName()
+        error(tableOf(b.name(), b.tables().get(0)), "backend " + b.name() + " lists its tables, but " + replication.level()
             + " keeps every table on every backend: remove its <table> elements, or use raidb0 or raidb2");
       }
       return;
@@ -65,8 +61,8 @@ final class PlacementChecks {
           + " are then read from their schemas)");
       return;
     }
-    Optional<CreateTablePolicy> policy = createTablePolicy(level);
-    if (policy.isEmpty()) {
+    Optional<LoadBalancer> level = levelWithItsRules();
+    if (level.isEmpty()) {
       return;
     }
     Map<String, Set<String>> tablesByBackend = new LinkedHashMap<>();
@@ -74,9 +70,9 @@ final class PlacementChecks {
       tablesByBackend.put(b.name(), staticPlacement ? lowerCase(b.tables()) : Set.of());
     }
     // Read from the schemas: only the rules can be checked now; the tables are, when the database starts.
-    Set<String> declared = staticPlacement ? lowerCase(vdb.replication().tables()) : Set.of();
-    for (PlacementProblem p : PlacementValidator.validate(level, tablesByBackend, declared, policy.get())) {
-      SourcePosition at = locate(p, policy.get());
+    Set<String> declared = staticPlacement ? lowerCase(replication.tables()) : Set.of();
+    for (PlacementProblem p : level.get().placementProblems(tablesByBackend, declared)) {
+      SourcePosition at = locate(p);
       if (p.severity() == PlacementProblem.Severity.ERROR) {
         problems.add(at.describe(p.message()));
       } else {
@@ -85,8 +81,11 @@ final class PlacementChecks {
     }
   }
 
-  /** The create-table policy, or empty after reporting why its rules cannot be built. */
-  private Optional<CreateTablePolicy> createTablePolicy(RaidbLevel level) {
+  /**
+   * The level with its create-table rules, or empty after reporting why they cannot be built. Each rule
+   * is put to the level alone, so that every rule it cannot follow is reported at its element.
+   */
+  private Optional<LoadBalancer> levelWithItsRules() {
     List<ReplicationConfig.CreateTableConfig> rules = vdb.replication().createTables();
     List<Located> elements = locations.namedAfter(levelElement, "createTable", "virtualDatabase");
     boolean built = true;
@@ -101,12 +100,7 @@ final class PlacementChecks {
         continue;
       }
       try {
-        CreateTableRule r = rule.toRule();
-        if (level == RaidbLevel.RAIDB_0 && !r.placesOneCopy()) {
-          error(at, "RAIDb-0 keeps each table on exactly one backend, but the " + r + " may place more copies: use "
-              + "roundRobin or random with nodes=\"1\", or all with a single <backend>");
-          built = false;
-        }
+        vdb.replication().placementLevel(List.of(rule.toRule()));
       } catch (IllegalArgumentException e) {
         error(at, e.getMessage());
         built = false;
@@ -115,14 +109,10 @@ final class PlacementChecks {
     if (!built) {
       return Optional.empty();
     }
-    CreateTablePolicy policy = vdb.replication().createTablePolicy();
-    if (level == RaidbLevel.RAIDB_0) {
-      new Raidb0LoadBalancer(policy); // every rule was checked above
-    }
-    return Optional.of(policy);
+    return Optional.of(vdb.replication().placementLevel());
   }
 
-  private SourcePosition locate(PlacementProblem p, CreateTablePolicy policy) {
+  private SourcePosition locate(PlacementProblem p) {
     if (p.table() == null) {
       List<Located> elements = locations.namedAfter(levelElement, "createTable", "virtualDatabase");
       List<ReplicationConfig.CreateTableConfig> configs = vdb.replication().createTables();

@@ -1,11 +1,11 @@
 package org.raidb.controller.config;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.raidb.balancer.CreateTablePolicy;
 import org.raidb.balancer.CreateTableRule;
-import org.raidb.balancer.Raidb0LoadBalancer;
-import org.raidb.balancer.RaidbLevel;
+import org.raidb.balancer.LevelConfig;
+import org.raidb.balancer.LoadBalancer;
+import org.raidb.balancer.LoadBalancers;
 
 /**
  * The RAIDb level element ({@code <raidb1 readPolicy="roundRobin" completion="all"/>},
@@ -31,36 +31,42 @@ public record ReplicationConfig(String level, String readPolicy, String completi
     tables = List.copyOf(tables);
   }
 
-  public RaidbLevel raidbLevel() {
-    return RaidbLevel.byName(level);
+  /**
+   * The level's settings as {@link LoadBalancers#of} takes them.
+   *
+   * @throws IllegalArgumentException for create-table rules that cannot be built (nodes with policy
+   *     all), naming the rule
+   */
+  public LevelConfig levelConfig() {
+    return new LevelConfig(level, readPolicy, completion, nodes, createTables.stream().map(CreateTableConfig::toRule).toList());
+  }
+
+  /**
+   * The level as far as the placement of tables goes (whether backends hold subsets of the tables,
+   * where new tables go, what a placement must satisfy), with {@code rules} as its create-table rules.
+   * It has the built-in read policy: a read-policy class is loaded when the virtual database starts,
+   * not when its file is checked.
+   *
+   * @throws IllegalArgumentException for rules the level cannot follow, saying why
+   */
+  LoadBalancer placementLevel(List<CreateTableRule> rules) {
+    return LoadBalancers.of(new LevelConfig(level, ConfigDefaults.READ_POLICY, completion, nodes, rules));
+  }
+
+  /** {@link #placementLevel(List)} with the configured create-table rules. */
+  LoadBalancer placementLevel() {
+    return placementLevel(levelConfig().createTableRules());
   }
 
   /**
    * Where new tables go: the rules with a table pattern in file order, then the rule without one, or
    * the level's default (RAIDb-0: one backend in turn; the others: every backend).
    *
-   * @throws IllegalArgumentException for rules that cannot be built (two default rules, nodes with
-   *     policy all), naming the rule
+   * @throws IllegalArgumentException for rules that cannot be built or that the level cannot follow
+   *     (two default rules, nodes with policy all, several copies under RAIDb-0), naming the rule
    */
   public CreateTablePolicy createTablePolicy() {
-    List<CreateTableRule> patterned = new ArrayList<>();
-    CreateTableRule defaultRule = null;
-    for (CreateTableConfig c : createTables) {
-      CreateTableRule rule = c.toRule();
-      if (c.tables() != null) {
-        patterned.add(rule);
-      } else if (defaultRule != null) {
-        throw new IllegalArgumentException("two <createTable> rules without a tables pattern: only one default rule is "
-            + "allowed; give the other a tables pattern");
-      } else {
-        defaultRule = rule;
-      }
-    }
-    if (defaultRule == null) {
-      defaultRule = raidbLevel() == RaidbLevel.RAIDB_0 ? Raidb0LoadBalancer.defaultCreateTablePolicy().rules().get(0)
-          : CreateTableRule.all();
-    }
-    return new CreateTablePolicy(patterned, defaultRule);
+    return placementLevel().createTablePolicy();
   }
 
   /**

@@ -20,7 +20,8 @@ final class SchemaErrorTranslator {
 
   /** What values of each pattern-restricted type look like, completing "must ...". */
   private static final Map<String, String> PATTERN_DESCRIPTIONS = Map.of(
-      "nameType", "start with a letter or '_' and contain only letters, digits, '_', '-' and '.'",
+      "nameType", "start with a letter or '_', contain only letters, digits, '_', '-' and '.', and have at most 64"
+          + " characters",
       "jdbcUrlType", "be a JDBC URL without spaces starting with 'jdbc:' (for example jdbc:postgresql://host:5432/db)",
       "readPolicyType", "be roundRobin, weightedRoundRobin, leastPending or a fully-qualified class name",
       "tableNameType", "be a table name: a letter or '_', then letters, digits, '_' or '$' (no schema, no quotes)",

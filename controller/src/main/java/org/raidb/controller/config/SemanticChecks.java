@@ -13,6 +13,7 @@ final class SemanticChecks {
     checkPortsDiffer(config.controller(), source, locations, problems);
     for (VirtualDatabaseConfig vdb : config.virtualDatabases()) {
       PlacementChecks.check(vdb, source, locations, problems);
+      UrlChecks.check(vdb, source, locations, problems);
     }
     if (!problems.isEmpty()) {
       throw new ConfigException(String.join("\n", problems));

@@ -10,19 +10,29 @@ public record VirtualDatabaseConfig(
     ReplicationConfig replication,
     SchedulerConfig scheduler,
     RecoveryLogSettings recoveryLog,
-    BackupSettings backup) {
+    BackupSettings backup,
+    DeterminismConfig determinism,
+    HealthSettings health) {
 
-  /** A virtual database with the default scheduler, recovery log and backuper. */
+  /** A virtual database with the default scheduler, recovery log, backuper and health settings. */
   public VirtualDatabaseConfig(
       String name, AuthenticationConfig authentication, List<BackendConfig> backends, ReplicationConfig replication) {
     this(name, authentication, backends, replication, SchedulerConfig.DEFAULT, RecoveryLogSettings.DEFAULT,
-        BackupSettings.DEFAULT);
+        BackupSettings.DEFAULT, DeterminismConfig.DEFAULT, HealthSettings.DEFAULT);
+  }
+
+  /** A virtual database with the default determinism and health settings. */
+  public VirtualDatabaseConfig(String name, AuthenticationConfig authentication, List<BackendConfig> backends,
+      ReplicationConfig replication, SchedulerConfig scheduler, RecoveryLogSettings recoveryLog, BackupSettings backup) {
+    this(name, authentication, backends, replication, scheduler, recoveryLog, backup, DeterminismConfig.DEFAULT,
+        HealthSettings.DEFAULT);
   }
 
   /** The same virtual database with one more backend (added online by an administrator). */
   public VirtualDatabaseConfig withBackend(BackendConfig backend) {
     List<BackendConfig> all = new java.util.ArrayList<>(backends);
     all.add(backend);
-    return new VirtualDatabaseConfig(name, authentication, List.copyOf(all), replication, scheduler, recoveryLog, backup);
+    return new VirtualDatabaseConfig(name, authentication, List.copyOf(all), replication, scheduler, recoveryLog, backup,
+        determinism, health);
   }
 }

@@ -26,4 +26,12 @@ record CallRule(String name, CallSyntax syntax, CallValue value, CallMoment mome
   static CallRule random(String name, CallValue value) {
     return new CallRule(name, CallSyntax.FUNCTION, value, CallMoment.NONE, false, false);
   }
+
+  /**
+   * Whether every call gives a value of its own (random(), a UUID, a fresh clock read), where now()
+   * and its kin give one value to a whole statement or transaction.
+   */
+  boolean perCall() {
+    return value == CallValue.RANDOM || value == CallValue.UUID || moment == CallMoment.CLOCK;
+  }
 }

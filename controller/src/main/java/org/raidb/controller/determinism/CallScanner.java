@@ -48,8 +48,9 @@ final class CallScanner {
       int tokenEnd;
       if (SqlLexer.isIdentifierStart(c)) {
         int end = lexer.endOfWord(i);
-        if (!mysql && end == i + 1 && (c == 'e' || c == 'E') && end < n && sql.charAt(end) == '\'') {
-          tokenEnd = lexer.endOfEscapeString(end);
+        int escapeString = lexer.endOfEscapeString(i, end);
+        if (escapeString >= 0) {
+          tokenEnd = escapeString;
         } else if (matches(i, end)) {
           pushToken(matchStart, matchEnd);
           position = matchEnd;

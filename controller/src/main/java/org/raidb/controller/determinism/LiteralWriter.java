@@ -77,6 +77,40 @@ final class LiteralWriter {
     }
   }
 
+  /**
+   * How a literal this writer wrote is read from a parameter instead: the marker to put in its
+   * place and the value to bind, as a string the marker casts to the literal's type.
+   */
+  Parameter asParameter(String literal) {
+    if (literal.startsWith("CAST(")) { // CAST('…' AS UUID), CAST(0.5 AS DOUBLE PRECISION)
+      int as = literal.lastIndexOf(" AS ");
+      return new Parameter("CAST(?" + literal.substring(as, literal.length()), unquoted(literal.substring(5, as)));
+    }
+    int quote = literal.indexOf('\'');
+    if (quote < 0) { // MariaDB's RAND(): 0.5e0
+      return new Parameter(dialect == SqlDialect.MARIADB ? "CAST(? AS DOUBLE)" : "CAST(? AS DOUBLE PRECISION)", literal);
+    }
+    String type = literal.substring(0, quote).trim();
+    String value = unquoted(literal.substring(quote));
+    if (type.isEmpty()) {
+      return new Parameter("?", value); // MariaDB's UUID(), a string
+    }
+    if (dialect == SqlDialect.MARIADB && !type.equals("DATE")) {
+      // MariaDB casts to DATETIME, not TIMESTAMP, and to whole seconds unless told the digits.
+      int dot = value.lastIndexOf('.');
+      int digits = dot < 0 ? 0 : value.length() - dot - 1;
+      type = (type.equals("TIMESTAMP") ? "DATETIME" : type) + "(" + digits + ")";
+    }
+    return new Parameter("CAST(? AS " + type + ")", value);
+  }
+
+  private static String unquoted(String s) {
+    return s.startsWith("'") ? s.substring(1, s.length() - 1).replace("''", "'") : s;
+  }
+
+  /** A literal's value as a parameter: {@code marker} holds one {@code ?}, {@code value} is bound to it. */
+  record Parameter(String marker, String value) {}
+
   private int defaultDigits() {
     return dialect == SqlDialect.MARIADB ? 0 : MICROSECONDS;
   }

@@ -37,7 +37,7 @@ public enum SqlDialect {
    * comments, {@code -- } only with a following space, backtick identifiers, executable {@code
    * /*! … *}{@code /} comments, block comments that do not nest, no dollar quotes.
    */
-  boolean lexesLikeMySql() {
+  public boolean lexesLikeMySql() {
     return this == MARIADB;
   }
 }

@@ -1,25 +1,26 @@
 package org.raidb.controller.determinism;
 
 /**
- * Finds where string literals, quoted identifiers and comments end, so that the call scanner only
- * looks at code. Works on indexes into the caller's String: no token objects, no substrings, and
- * every character is looked at a bounded number of times, so a scan is linear in the text.
+ * Finds where string literals, quoted identifiers and comments end, so that the call scanner (and
+ * the analyser's statement splitter) only look at code. Works on indexes into the caller's String:
+ * no token objects, no substrings, and every character is looked at a bounded number of times, so a
+ * scan is linear in the text.
  *
  * <p>Unterminated literals and comments run to the end of the text: nothing after an unbalanced
  * quote is treated as code, and the backend reports the syntax error itself.
  */
-final class SqlLexer {
+public final class SqlLexer {
   private final String sql;
   private final int length;
   private final boolean mysql;
 
-  SqlLexer(String sql, SqlDialect dialect) {
+  public SqlLexer(String sql, SqlDialect dialect) {
     this.sql = sql;
     this.length = sql.length();
     this.mysql = dialect.lexesLikeMySql();
   }
 
-  int length() {
+  public int length() {
     return length;
   }
 
@@ -28,7 +29,7 @@ final class SqlLexer {
    * otherwise {@code i}. An executable MySQL comment {@code /*!50100 … *}{@code /} is code: only
    * its opening marker is skipped.
    */
-  int skipNonCode(int i) {
+  public int skipNonCode(int i) {
     char c = sql.charAt(i);
     switch (c) {
       case '\'':
@@ -50,13 +51,20 @@ final class SqlLexer {
     }
   }
 
-  /** PostgreSQL's {@code E'…'} string, whose backslashes escape; {@code i} is the quote. */
-  int endOfEscapeString(int quote) {
-    return endOfQuoted(quote, '\'', true);
+  /**
+   * If the word at {@code [word, wordEnd)} is the {@code E} of a PostgreSQL {@code E'…'} string
+   * (whose backslashes escape), the index just after that string; otherwise -1.
+   */
+  public int endOfEscapeString(int word, int wordEnd) {
+    char c = sql.charAt(word);
+    if (mysql || wordEnd != word + 1 || c != 'e' && c != 'E' || wordEnd >= length || sql.charAt(wordEnd) != '\'') {
+      return -1;
+    }
+    return endOfQuoted(wordEnd, '\'', true);
   }
 
   /** The first index at or after {@code i} that is neither whitespace nor inside a comment. */
-  int skipSpaceAndComments(int i) {
+  public int skipSpaceAndComments(int i) {
     while (i < length) {
       char c = sql.charAt(i);
       if (Character.isWhitespace(c)) {
@@ -75,14 +83,14 @@ final class SqlLexer {
   }
 
   /** Letters, digits, underscore and dollar continue an identifier in both families. */
-  static boolean isIdentifierPart(char c) {
+  public static boolean isIdentifierPart(char c) {
     if (c < 128) {
       return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$';
     }
     return Character.isLetterOrDigit(c);
   }
 
-  static boolean isIdentifierStart(char c) {
+  public static boolean isIdentifierStart(char c) {
     if (c < 128) {
       return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_';
     }
@@ -90,7 +98,7 @@ final class SqlLexer {
   }
 
   /** The end of the run of identifier characters starting at {@code i}. */
-  int endOfWord(int i) {
+  public int endOfWord(int i) {
     while (i < length && isIdentifierPart(sql.charAt(i))) {
       i++;
     }

@@ -14,17 +14,19 @@ import java.util.function.Function;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backup.BackendEndpoint;
 import org.raidb.controller.backup.Backuper;
-import org.raidb.controller.backup.Backupers;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpResult;
 import org.raidb.controller.backup.pgdump.PgDumpBackuper;
 import org.raidb.controller.backup.pgdump.PgTools;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.BackupSettings;
-import org.raidb.recovery.BackendState;
-import org.raidb.recovery.BackendStateRecord;
+import org.raidb.controller.files.SafeName;
+import org.raidb.controller.jdbcurl.JdbcUrl;
+import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 import org.raidb.recovery.Checkpoint;
 import org.raidb.recovery.DumpRecord;
+import org.raidb.recovery.RecordedBackendState;
 import org.raidb.recovery.RecoveryLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,7 +69,7 @@ public final class DumpManager {
   private RecoveryLog log() throws SQLException {
     if (!writeLog.enabled()) {
       throw new SQLException("virtual database " + vdb + " runs without a recovery log: a dump could not be brought up"
-          + " to date; enable <recoveryLog> in its configuration", "55000");
+          + " to date; enable <recoveryLog> in its configuration", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     return writeLog.log();
   }
@@ -89,19 +91,30 @@ public final class DumpManager {
   public RecoveryTask<DumpRecord> backup(DatabaseBackend b, String dumpName) throws SQLException {
     RecoveryLog l = log();
     String name = dumpName != null && !dumpName.isBlank() ? dumpName : b.name() + "-" + DUMP_TIME.format(Instant.now());
+    Optional<String> problem = SafeName.problem(name);
+    if (problem.isPresent()) {
+      // The name becomes the dump's file name: it must not be able to leave the dump directory.
+      throw new SQLException("invalid dump name '" + name + "': it becomes a file name in the dump directory, so "
+          + problem.get(), SqlStates.INVALID_NAME);
+    }
     if (l.dump(name).isPresent()) {
       throw new SQLException("a dump named " + name + " already exists in virtual database " + vdb
-          + "; choose another name (backup " + b.name() + " as NAME)", "42710");
+          + "; choose another name (backup " + b.name() + " as NAME)", SqlStates.DUPLICATE_OBJECT);
     }
     refuseStaleCopies(b, "back it up");
     boolean wasEnabled = b.isEnabled();
+    if (!wasEnabled && b.disableCause() != null && b.disableCause().diverged()) {
+      // A dump of it would carry the difference into whatever is restored from it.
+      throw new SQLException("backend " + b.name() + " was disabled because its data diverged (" + b.disabledReason()
+          + "), so refusing to back it up: back up an enabled backend", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+    }
     if (wasEnabled && backends.stream().filter(DatabaseBackend::isEnabled).count() < 2) {
       throw new SQLException("backing up " + b.name() + " would leave virtual database " + vdb + " without an enabled"
-          + " backend; add a backend first (add backend …), or dump the database with its own tools", "55000");
+          + " backend; add a backend first (add backend …), or dump the database with its own tools", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     if (!wasEnabled && b.lastCheckpoint() == null) {
       throw new SQLException("backend " + b.name() + " has no checkpoint (" + b.disabledReason() + "): a dump of it could"
-          + " not be brought up to date; restore it first", "55000");
+          + " not be brought up to date; restore it first", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     recovery.claim(b, "backup");
     return progress -> {
@@ -115,10 +128,10 @@ public final class DumpManager {
 
   private DumpRecord dumpAt(DatabaseBackend b, String name, boolean wasEnabled, Progress progress, RecoveryLog l)
       throws SQLException {
-    String checkpoint = wasEnabled ? recovery.disable(b, "disabled for backup " + name).join() : b.lastCheckpoint();
+    String checkpoint = wasEnabled ? recovery.disable(b, DisableCause.administrator("disabled for backup " + name)).join() : b.lastCheckpoint();
     if (checkpoint == null) {
       throw new SQLException("backend " + b.name() + ": the checkpoint it stopped at could not be recorded; see the"
-          + " controller log", "58030");
+          + " controller log", SqlStates.IO_ERROR);
     }
     String reason = b.disabledReason();
     Backuper backuper = backuperFor(b.config().url(), b.config().url());
@@ -151,22 +164,22 @@ public final class DumpManager {
     Optional<DumpRecord> found = l.dump(dumpName);
     if (found.isEmpty()) {
       throw new SQLException("no dump " + dumpName + " in virtual database " + vdb + "; its dumps are " + dumpNames(l)
-          + " (show dumps)", "42704");
+          + " (show dumps)", SqlStates.UNDEFINED_OBJECT);
     }
     DumpRecord dump = found.get();
     if (!Files.isRegularFile(Path.of(dump.path()))) {
       throw new SQLException("dump " + dumpName + " is registered but its file " + dump.path() + " is missing; restore"
-          + " another dump, or take a new one (backup BACKEND)", "58030");
+          + " another dump, or take a new one (backup BACKEND)", SqlStates.IO_ERROR);
     }
     if (b.isEnabled()) {
       throw new SQLException("backend " + b.name() + " is enabled: disable it before restoring a dump into it (disable "
-          + b.name() + ")", "55000");
+          + b.name() + ")", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     Backuper backuper = Backupers.byName(dump.format(), options());
     recovery.claim(b, "restore");
     return progress -> {
       try {
-        load(b, dump, backuper, progress, l);
+        load(b, dump, backuper, progress);
         return dump;
       } finally {
         recovery.release(b);
@@ -174,24 +187,24 @@ public final class DumpManager {
     };
   }
 
-  private void load(DatabaseBackend b, DumpRecord dump, Backuper backuper, Progress progress, RecoveryLog l)
-      throws SQLException {
+  private void load(DatabaseBackend b, DumpRecord dump, Backuper backuper, Progress progress) throws SQLException {
     b.recovering("restoring dump " + dump.name());
-    l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.RESTORING, null));
+    recovery.saveState(b, RecordedBackendState.RESTORING, null);
     try {
       backuper.restore(Path.of(dump.path()), endpoint(b), copyProgress(progress));
     } catch (SQLException | RuntimeException e) {
       b.disabledAt("restore of dump " + dump.name() + " failed (" + e.getMessage() + "): restore it again", null);
-      l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, null));
+      recovery.saveState(b, RecordedBackendState.DISABLED, null);
       throw e;
     }
     if (!b.tables().disabled().isEmpty()) {
       b.tables().clearDisabled(); // the dump's copies replace the stale ones; the replay brings them up to date
       disabledTables.save(backends);
     }
-    b.disabledAt("restored from dump " + dump.name() + ": enable it to replay the log from checkpoint "
-        + dump.checkpoint(), dump.checkpoint());
-    l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, dump.checkpoint()));
+    // Its data is the dump's now: whatever made it diverge is gone, and enable may replay into it.
+    b.disabledAt(DisableCause.administrator("restored from dump " + dump.name() + ": enable it to replay the log from"
+        + " checkpoint " + dump.checkpoint()), dump.checkpoint());
+    recovery.saveState(b, RecordedBackendState.DISABLED, dump.checkpoint());
     log.info("backend {} of virtual database {} restored from dump {} (checkpoint {})", b.name(), vdb, dump.name(),
         dump.checkpoint());
   }
@@ -210,14 +223,14 @@ public final class DumpManager {
     for (DatabaseBackend b : backends) {
       if (b.name().equals(config.name()) || b.config().url().equals(config.url())) {
         throw new SQLException("virtual database " + vdb + " already has backend " + b.name() + " ("
-            + b.config().url() + "); choose another name and URL", "42710");
+            + JdbcUrl.withoutSecrets(b.config().url()) + "); choose another name and URL", SqlStates.DUPLICATE_OBJECT);
       }
     }
     DatabaseBackend source = sourceName != null ? named(sourceName)
         : backends.stream().filter(DatabaseBackend::isEnabled).findFirst().orElseThrow(() -> new SQLException(
-            "virtual database " + vdb + " has no enabled backend to copy from", "08006"));
+            "virtual database " + vdb + " has no enabled backend to copy from", SqlStates.CONNECTION_FAILURE));
     if (!source.isEnabled()) {
-      throw new SQLException("backend " + source.name() + " is not enabled: copy from an enabled backend", "55000");
+      throw new SQLException("backend " + source.name() + " is not enabled: copy from an enabled backend", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     refuseStaleCopies(source, "copy it");
     Backuper backuper = backuperName != null ? Backupers.byName(backuperName, options())
@@ -230,6 +243,9 @@ public final class DumpManager {
     added.add(config);
     return progress -> {
       try {
+        // Kept in the added backends from now on: a controller that stops before the copy is done must
+        // not start it as enabled.
+        recovery.saveState(target, RecordedBackendState.RESTORING, null);
         if (backends.stream().filter(DatabaseBackend::isEnabled).count() >= 2) {
           copyFromDisabledSource(source, target, backuper, progress);
         } else {
@@ -252,14 +268,19 @@ public final class DumpManager {
       throws SQLException {
     recovery.claim(source, "copy to " + target.name());
     try {
-      String checkpoint = recovery.disable(source, "disabled to copy it to new backend " + target.name()).join();
+      String checkpoint = recovery.disable(source,
+          DisableCause.administrator("disabled to copy it to new backend " + target.name())).join();
       String reason = source.disabledReason();
       source.recovering("being copied to " + target.name());
       try {
         backuper.copy(endpoint(source), endpoint(target), copyProgress(progress));
-      } finally {
+      } catch (SQLException | RuntimeException e) {
         source.disabledAt(reason, checkpoint);
+        // The source is intact: a copy that failed on the new backend's side must not cost the array a backend.
+        rejoin(source, progress, e);
+        throw e;
       }
+      source.disabledAt(reason, checkpoint);
       recovery.replayAndJoin(source, progress);
       target.disabledAt("copied from " + source.name() + " at checkpoint " + checkpoint, checkpoint);
       recovery.replayAndJoin(target, progress);
@@ -268,18 +289,28 @@ public final class DumpManager {
     }
   }
 
+  private void rejoin(DatabaseBackend source, Progress progress, Exception copyFailure) {
+    try {
+      recovery.replayAndJoin(source, progress);
+    } catch (SQLException | RuntimeException e) {
+      copyFailure.addSuppressed(e);
+      log.warn("backend {} of virtual database {} stays disabled after the failed copy: {}", source.name(), vdb,
+          e.getMessage());
+    }
+  }
+
   private void copyWithWritesHeld(DatabaseBackend source, DatabaseBackend target, Backuper backuper, Progress progress,
       RecoveryLog l) throws SQLException {
     WriteGate gate = writeLog.gate();
     if (!gate.closeAndDrain(30_000)) {
       throw new SQLException("could not hold writes to copy " + source.name() + ": clients kept transactions open for 30 s;"
-          + " try again when they are idle", "55P03");
+          + " try again when they are idle", SqlStates.LOCK_NOT_AVAILABLE);
     }
     try {
       Checkpoint at = l.checkpoint(l.autoCheckpointName(target.name(), "copied"));
       backuper.copy(endpoint(source), endpoint(target), copyProgress(progress));
       writeLog.enable(target, target::enable);
-      l.saveBackendState(target.name(), BackendStateRecord.now(BackendState.ENABLED, null));
+      recovery.saveState(target, RecordedBackendState.ENABLED, null);
       log.info("backend {} added to virtual database {}: copied from {} at checkpoint {} with writes held", target.name(),
           vdb, source.name(), at.name());
     } finally {
@@ -294,7 +325,7 @@ public final class DumpManager {
     if (!b.tables().disabled().isEmpty()) {
       throw new SQLException("backend " + b.name() + " holds stale copies of " + String.join(", ", b.tables().disabled())
           + " (disabled after a write failed there), so refusing to " + what + ": use another backend, or restore "
-          + b.name() + " from a dump taken before", "55000");
+          + b.name() + " from a dump taken before", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
   }
 
@@ -305,7 +336,7 @@ public final class DumpManager {
       }
     }
     throw new SQLException("unknown backend '" + name + "' in virtual database '" + vdb + "': its backends are "
-        + backends.stream().map(DatabaseBackend::name).toList(), "42704");
+        + backends.stream().map(DatabaseBackend::name).toList(), SqlStates.UNDEFINED_OBJECT);
   }
 
   /** pgDump between PostgreSQL backends when its tools are there, else the generic copier. */

@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.verification.TableChecksum;
+import org.raidb.driver.protocol.SqlStates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +23,8 @@ import org.slf4j.LoggerFactory;
  */
 final class InDoubtCheck {
   private static final Logger log = LoggerFactory.getLogger(InDoubtCheck.class);
+  /** SQLState of a backend whose tables differ after the replay: its data diverged. */
+  static final String DIFFERS = SqlStates.DATA_CORRUPTED;
 
   private InDoubtCheck() {}
 
@@ -54,7 +57,7 @@ final class InDoubtCheck {
               + " log positions " + positions + ", and after replaying them its copy of table " + t + " differs from "
               + other.name() + "'s (rows:checksum " + mine.get(t) + " against " + theirs.get(t) + "): most likely the server had"
               + " committed one of them, which the replay applied again; restore it from a dump (restore " + b.name()
-              + " from DUMP)", "XX001");
+              + " from DUMP)", DIFFERS);
         }
         compared.add(t);
       }

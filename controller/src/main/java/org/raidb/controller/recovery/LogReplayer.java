@@ -16,6 +16,7 @@ import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.result.BackendValues;
+import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.Outcome;
 import org.raidb.recovery.RecoveryLog;
@@ -47,6 +48,12 @@ final class LogReplayer implements AutoCloseable {
   private final List<Long> inDoubtReplayed = new ArrayList<>();
   private boolean verifyEveryTable;
   private long entriesApplied;
+  /** The log position up to which the backend holds every item handed to {@link #apply}; -1 before any. */
+  private long appliedThrough = -1;
+  /** Items committed after the first item in doubt was replayed (see {@link ShortReplay}). */
+  private final List<Long> appliedAfterDoubt = new ArrayList<>();
+  /** Items whose commit the backend may or may not have made: its connection broke while they ran. */
+  private final List<Long> uncertain = new ArrayList<>();
 
   /** @param inDoubt positions of items the backend may hold already (its checkpoint's) */
   LogReplayer(DatabaseBackend backend, SqlAnalyzer analyzer, Set<Long> inDoubt) {
@@ -75,6 +82,9 @@ final class LogReplayer implements AutoCloseable {
       applyGroup(items.subList(start, end));
       start = end;
     }
+    if (!logged.isEmpty()) {
+      appliedThrough = logged.get(logged.size() - 1).orderPosition(); // the items left out need nothing here
+    }
     return entriesApplied - before;
   }
 
@@ -91,6 +101,11 @@ final class LogReplayer implements AutoCloseable {
   /** Positions of the items in doubt this replay met. */
   List<Long> inDoubtReplayed() {
     return List.copyOf(inDoubtReplayed);
+  }
+
+  /** What the backend holds so far, for a replay that ends short. */
+  ShortReplay.Applied applied() {
+    return new ShortReplay.Applied(appliedThrough, inDoubtReplayed, appliedAfterDoubt, uncertain);
   }
 
   /**
@@ -122,6 +137,7 @@ final class LogReplayer implements AutoCloseable {
           backend.name(), item.orderPosition(), e.getMessage());
     }
     entriesApplied += item.statements().size();
+    appliedThrough = item.orderPosition();
   }
 
   /**
@@ -154,6 +170,14 @@ final class LogReplayer implements AutoCloseable {
     return out;
   }
 
+  private void committed(ReplayItem item) {
+    entriesApplied += item.statements().size();
+    appliedThrough = item.orderPosition();
+    if (!inDoubtReplayed.isEmpty()) {
+      appliedAfterDoubt.add(item.orderPosition());
+    }
+  }
+
   private static long entries(List<ReplayItem> items) {
     long n = 0;
     for (ReplayItem i : items) {
@@ -168,8 +192,12 @@ final class LogReplayer implements AutoCloseable {
     try {
       runBatched(c, group);
       c.commit();
-      group.forEach(i -> entriesApplied += i.statements().size());
+      group.forEach(this::committed);
     } catch (SQLException e) {
+      if (FailureClassifier.isBackendFailure(e)) {
+        group.forEach(i -> uncertain.add(i.orderPosition())); // the commit may have been made, its answer lost
+        throw e;
+      }
       c.rollback();
       if (group.size() == 1) {
         applyAlone(c, group.get(0));
@@ -186,12 +214,16 @@ final class LogReplayer implements AutoCloseable {
     try {
       run(c, item, true);
       c.commit();
-      entriesApplied += item.statements().size();
+      committed(item);
     } catch (SQLException e) {
-      c.rollback();
+      if (FailureClassifier.isBackendFailure(e)) {
+        uncertain.add(item.orderPosition());
+      } else {
+        c.rollback();
+      }
       throw new SQLException("replaying log position " + item.orderPosition() + " on backend " + backend.name()
           + " failed (" + e.getMessage() + "): " + describe(item) + ". The backend stays disabled; restore it from a"
-          + " dump, or compare it with the others", e.getSQLState() == null ? "XX000" : e.getSQLState(), e);
+          + " dump, or compare it with the others", e.getSQLState() == null ? SqlStates.INTERNAL_ERROR : e.getSQLState(), e);
     }
   }
 
@@ -205,7 +237,7 @@ final class LogReplayer implements AutoCloseable {
     try {
       for (ReplayItem item : group) {
         for (LogEntry e : item.statements()) {
-          List<Object> params = LogValues.fromLog(e.parameters());
+          List<Object> params = e.parameters();
           if (open != null && (params == null || !e.sql().equals(openSql))) {
             open.executeBatch();
             open.close();
@@ -259,7 +291,7 @@ final class LogReplayer implements AutoCloseable {
   }
 
   private static void execute(Connection c, LogEntry e) throws SQLException {
-    List<Object> params = LogValues.fromLog(e.parameters());
+    List<Object> params = e.parameters();
     if (params == null) {
       try (Statement st = c.createStatement()) {
         st.execute(e.sql());

@@ -3,6 +3,7 @@ package org.raidb.controller.recovery;
 import java.sql.SQLException;
 import java.util.List;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.Outcome;
 import org.raidb.recovery.PendingAppend;
 import org.raidb.recovery.RecoveryLogException;
@@ -66,7 +67,7 @@ public final class LoggedRequest {
 
   private static String stateOf(SQLException e) {
     String state = e.getSQLState();
-    return state != null && state.length() == 5 ? state : "XX000";
+    return state != null && state.length() == 5 ? state : SqlStates.INTERNAL_ERROR;
   }
 
   /** Returns once every entry of the request is in the store. */
@@ -77,7 +78,7 @@ public final class LoggedRequest {
       } catch (RecoveryLogException e) {
         throw new SQLException("the write was applied but could not be recorded in the recovery log (" + e.getMessage()
             + "); the virtual database stops acknowledging writes until the log store is repaired and the controller"
-            + " restarted", "58030", e);
+            + " restarted", SqlStates.IO_ERROR, e);
       }
     }
   }

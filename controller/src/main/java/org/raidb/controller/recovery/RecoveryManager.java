@@ -9,18 +9,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
-import org.raidb.controller.session.SessionState;
+import org.raidb.controller.files.SafeName;
+import org.raidb.controller.transaction.TransactionIds;
 import org.raidb.controller.verification.TableChecksum;
-import org.raidb.recovery.BackendState;
+import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.BackendStateRecord;
 import org.raidb.recovery.Checkpoint;
+import org.raidb.recovery.DisableCause;
 import org.raidb.recovery.Outcome;
+import org.raidb.recovery.RecordedBackendState;
 import org.raidb.recovery.RecoveryLog;
 import org.raidb.recovery.ReplayCursor;
 import org.raidb.recovery.ReplayItem;
@@ -37,16 +42,23 @@ public final class RecoveryManager implements AutoCloseable {
   /** How long a disabled backend's queued work may take to be answered before its edge is taken. */
   private static final long SETTLE_MILLIS = 30_000;
   private static final int REPLAY_BATCH = 1_000;
+  /** PostgreSQL's admin_shutdown: what an operation refused or stopped by the controller's stop fails with. */
+  /** The final checkpoint of a clean stop is {@code controller-stopped-…}. */
+  private static final String STOPPED = "stopped";
 
   private final String vdb;
   private final WriteLog writeLog;
   private final List<DatabaseBackend> backends;
+  private final TransactionIds transactionIds;
   private final SqlAnalyzer analyzer;
   private final Map<String, String> busy = new ConcurrentHashMap<>();
   private final ExecutorService checkpointer;
   private volatile long joinTimeoutMillis = 10_000;
+  private volatile boolean stopping;
 
-  public RecoveryManager(String vdb, WriteLog writeLog, List<DatabaseBackend> backends, SqlAnalyzer analyzer) {
+  public RecoveryManager(String vdb, WriteLog writeLog, List<DatabaseBackend> backends, SqlAnalyzer analyzer,
+      TransactionIds transactionIds) {
+    this.transactionIds = transactionIds;
     this.vdb = vdb;
     this.analyzer = analyzer;
     this.writeLog = writeLog;
@@ -62,7 +74,7 @@ public final class RecoveryManager implements AutoCloseable {
     RecoveryLog l = writeLog.log();
     if (l == null) {
       throw new SQLException("virtual database " + vdb + " runs without a recovery log (<recoveryLog enabled=\"false\"/>):"
-          + " nothing can be replayed; enable the log in its configuration", "55000");
+          + " nothing can be replayed; enable the log in its configuration", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     return l;
   }
@@ -78,21 +90,26 @@ public final class RecoveryManager implements AutoCloseable {
     if (!writeLog.enabled()) {
       return keptOut;
     }
-    SessionState.transactionIdsAbove(log().maxTransactionId());
+    transactionIds.above(log().maxTransactionId());
     Map<String, BackendStateRecord> states = log().backendStates();
     for (DatabaseBackend b : backends) {
       BackendStateRecord r = states.get(b.name());
-      if (r == null || r.state() == BackendState.ENABLED) {
+      if (r == null || r.state() == RecordedBackendState.ENABLED) {
         continue;
       }
       keptOut.add(b);
-      if (r.state() != BackendState.DISABLED || r.lastCheckpoint() == null) {
+      // Stores written before causes were kept know none: such a backend was taken for failed.
+      DisableCause cause = r.cause() != null ? r.cause() : DisableCause.failure("disabled");
+      if (r.state() != RecordedBackendState.DISABLED || r.lastCheckpoint() == null) {
         // Stopped in the middle of a restore or a replay, or before its checkpoint was recorded.
-        b.startDisabled("the controller stopped while it was " + r.state().name().toLowerCase(java.util.Locale.ROOT)
-            + " with no usable checkpoint: restore it from a dump or add it again", null);
+        b.startDisabled(cause.because("the controller stopped while it was "
+            + r.state().name().toLowerCase(java.util.Locale.ROOT) + " with no usable checkpoint: restore it from a dump or"
+            + " add it again"), null);
+      } else if (cause.diverged()) {
+        b.startDisabled(cause, r.lastCheckpoint()); // its reason is what enable must still refuse it for
       } else {
-        b.startDisabled("disabled at checkpoint " + r.lastCheckpoint() + " before the controller stopped: enable it to"
-            + " replay what it missed", r.lastCheckpoint());
+        b.startDisabled(cause.because("disabled at checkpoint " + r.lastCheckpoint() + " before the controller stopped:"
+            + " enable it to replay what it missed"), r.lastCheckpoint());
       }
     }
     return keptOut;
@@ -118,11 +135,13 @@ public final class RecoveryManager implements AutoCloseable {
       for (long p : inDoubt) {
         l.setOutcome(p, Outcome.IN_DOUBT);
       }
+    } else {
+      reportCleanStop(l);
     }
     String started = null;
     for (DatabaseBackend b : backends) {
       if (b.isEnabled()) {
-        l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.ENABLED, null));
+        saveState(b, RecordedBackendState.ENABLED, null);
       } else if (unreachable.contains(b)) {
         // It was in step with the others when the log last knew it (nothing in doubt, or it would
         // have been compared): it missed what is logged from now on.
@@ -132,7 +151,7 @@ public final class RecoveryManager implements AutoCloseable {
           }
           b.disabledAt(b.disabledReason(), started);
         }
-        l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, b.lastCheckpoint()));
+        saveState(b, RecordedBackendState.DISABLED, b.lastCheckpoint());
       }
     }
   }
@@ -151,10 +170,11 @@ public final class RecoveryManager implements AutoCloseable {
       try (Connection c = b.directConnection(null)) {
         sums.put(b, TableChecksum.checksums(c));
       } catch (SQLException e) {
-        disableWithoutCheckpoint(b, "could not be compared with the others after a controller crash: " + e.getMessage());
+        disableWithoutCheckpoint(b, DisableCause.failure("could not be compared with the others after a controller crash: "
+            + e.getMessage()));
       }
     }
-    Map<DatabaseBackend, String> differing = new LinkedHashMap<>();
+    Map<DatabaseBackend, DisableCause> differing = new LinkedHashMap<>();
     java.util.Set<String> tables = new java.util.TreeSet<>();
     sums.values().forEach(m -> tables.addAll(m.keySet()));
     for (String table : tables) {
@@ -167,38 +187,94 @@ public final class RecoveryManager implements AutoCloseable {
       List<DatabaseBackend> majority = copies.values().stream().reduce((a, b) -> b.size() > a.size() ? b : a).orElseThrow();
       for (List<DatabaseBackend> group : copies.values()) {
         if (group != majority) {
-          group.forEach(b -> differing.putIfAbsent(b, "after a controller crash it differs from " + majority.get(0).name()
-              + " on table " + table + " (writes in doubt at log positions " + abbreviate(inDoubt)
-              + "): restore it from a dump or add it again"));
+          group.forEach(b -> differing.putIfAbsent(b, DisableCause.divergence("after a controller crash it differs from "
+              + majority.get(0).name() + " on table " + table + " (writes in doubt at log positions " + abbreviate(inDoubt)
+              + "): restore it from a dump or add it again")));
         }
       }
     }
     differing.forEach(this::disableWithoutCheckpoint);
   }
 
-  private void disableWithoutCheckpoint(DatabaseBackend b, String reason) {
-    writeLog.disable(b, () -> b.disable(reason));
+  private void disableWithoutCheckpoint(DatabaseBackend b, DisableCause cause) {
+    writeLog.disable(b, () -> b.disable(cause));
     b.closePools();
-    b.disabledAt(reason, null);
-    log.error("backend {} of virtual database {} disabled: {}", b.name(), vdb, reason);
+    b.disabledAt(cause, null);
+    log.error("backend {} of virtual database {} disabled: {}", b.name(), vdb, cause.reason());
   }
 
-  /** A clean stop: every enabled backend is recorded as enabled and in step at a final checkpoint. */
-  public void shutdown() {
+  /** Nothing was in doubt: says so when the log ends with the final checkpoint of a clean stop. */
+  private void reportCleanStop(RecoveryLog l) throws SQLException {
+    List<Checkpoint> all = l.checkpoints();
+    Checkpoint last = all.isEmpty() ? null : all.get(all.size() - 1);
+    if (last != null && last.name().startsWith("controller-" + STOPPED + "-") && last.position() == l.lastPosition()) {
+      log.info("virtual database {}: the controller stopped cleanly at checkpoint {} (log position {}): no write in doubt",
+          vdb, last.name(), last.position());
+    }
+  }
+
+  // ---- a clean stop, in the order ControllerShutdown calls it -----------------------------------
+
+  /** No operation starts from now on, and a replay running stops before its next batch. */
+  public void stopOperations() {
+    stopping = true;
+  }
+
+  /**
+   * Waits until the operations running have ended, or the deadline passes. Returns those still
+   * running then ("backup of pg2"): a dump, restore or copy is not cut short.
+   */
+  public List<String> awaitOperations(long deadlineNanos) throws InterruptedException {
+    synchronized (busy) {
+      while (!busy.isEmpty()) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+          break;
+        }
+        TimeUnit.NANOSECONDS.timedWait(busy, left);
+      }
+    }
+    List<String> running = new ArrayList<>();
+    busy.forEach((backend, operation) -> running.add(operation + " of " + backend));
+    return running;
+  }
+
+  /**
+   * Once writes have ended: the checkpoints of backends disabled meanwhile are written (waiting at
+   * most until the deadline), then a final checkpoint names the end of the log and every enabled
+   * backend is recorded as enabled and in step there. Returns that checkpoint; null without a log, or
+   * when it could not be written (said at WARN).
+   */
+  public Checkpoint recordCleanStop(long deadlineNanos) {
     checkpointer.shutdown();
-    if (!writeLog.enabled()) {
-      return;
+    boolean interrupted = false;
+    try {
+      if (!checkpointer.awaitTermination(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+        log.warn("virtual database {}: the checkpoint of a backend that left during the stop is still being taken;"
+            + " that backend will have none (restore it)", vdb);
+      }
+    } catch (InterruptedException e) {
+      interrupted = true; // written anyway, with the flag clear: a store's driver may give up on an interrupted thread
     }
     try {
+      if (!writeLog.enabled()) {
+        return null;
+      }
       RecoveryLog l = log();
-      l.checkpoint(l.autoCheckpointName("controller", "stopped"));
+      Checkpoint last = l.checkpoint(l.autoCheckpointName("controller", STOPPED));
       for (DatabaseBackend b : backends) {
         if (b.isEnabled()) {
-          l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.ENABLED, null));
+          saveState(b, RecordedBackendState.ENABLED, last.name());
         }
       }
+      return last;
     } catch (SQLException e) {
       log.warn("virtual database {}: could not record the final checkpoint: {}", vdb, e.getMessage());
+      return null;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 
@@ -210,8 +286,9 @@ public final class RecoveryManager implements AutoCloseable {
    * as disabled at once, so that a controller crash before the checkpoint is written cannot bring
    * the backend back as if it had missed nothing.
    */
-  public CompletableFuture<String> disable(DatabaseBackend b, String reason) {
-    if (!writeLog.disable(b, () -> b.disable(reason))) {
+  public CompletableFuture<String> disable(DatabaseBackend b, DisableCause cause) {
+    String reason = cause.reason();
+    if (!writeLog.disable(b, () -> b.disable(cause))) {
       return null;
     }
     if (!writeLog.enabled()) {
@@ -222,7 +299,7 @@ public final class RecoveryManager implements AutoCloseable {
       }, checkpointer);
     }
     try {
-      log().saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, null));
+      saveState(b, RecordedBackendState.DISABLED, null);
     } catch (SQLException e) {
       log.error("backend {}: could not record it as disabled in the recovery log: {}", b.name(), e.getMessage());
     }
@@ -245,8 +322,8 @@ public final class RecoveryManager implements AutoCloseable {
       RecoveryLog l = log();
       Checkpoint cp = l.checkpointAt(l.autoCheckpointName(b.name(), "disabled"), edge.position(), edge.appliedAfter(),
           edge.inDoubt());
-      l.saveBackendState(b.name(), BackendStateRecord.now(BackendState.DISABLED, cp.name()));
       b.disabledAt(reason, cp.name());
+      saveState(b, RecordedBackendState.DISABLED, cp.name());
       log.info("backend {} of virtual database {} stopped at checkpoint {} (log position {}{}{})", b.name(), vdb, cp.name(),
           cp.position(), edge.appliedAfter().isEmpty() ? "" : ", plus " + edge.appliedAfter().size() + " later item(s)",
           edge.inDoubt().isEmpty() ? "" : "; in doubt (its connection broke as they ran): " + edge.inDoubt());
@@ -267,66 +344,137 @@ public final class RecoveryManager implements AutoCloseable {
    * and enables it. Returns the checkpoint at which it joined.
    */
   public RecoveryTask<String> enable(DatabaseBackend b) throws SQLException {
-    checkCanReplay(b);
+    return enable(b, null);
+  }
+
+  /**
+   * @param forcedBy the administrator who enables a backend whose data diverged, knowing better than the
+   *     controller; null refuses such a backend
+   */
+  public RecoveryTask<String> enable(DatabaseBackend b, String forcedBy) throws SQLException {
+    checkCanReplay(b, forcedBy != null);
     claim(b, "enable");
+    DisableCause cause = b.disableCause();
+    if (forcedBy != null && cause != null && cause.diverged()) {
+      log.warn("backend {} of virtual database {}: administrator {} forces enable although it was disabled because its"
+          + " data diverged ({}); it rejoins by replay without being compared with the others", b.name(), vdb, forcedBy,
+          cause.reason());
+    }
     return progress -> {
       try {
-        return replayAndJoin(b, progress);
+        return replayAndJoin(b, progress, forcedBy != null);
       } finally {
         release(b);
       }
     };
   }
 
-  private void checkCanReplay(DatabaseBackend b) throws SQLException {
+  private void checkCanReplay(DatabaseBackend b, boolean forced) throws SQLException {
     log();
     if (b.isEnabled()) {
-      throw new SQLException("backend " + b.name() + " is already enabled", "55000");
+      throw new SQLException("backend " + b.name() + " is already enabled", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
     if (b.lastCheckpoint() == null) {
       throw new SQLException("backend " + b.name() + " has no checkpoint to replay from (" + b.disabledReason()
-          + "); restore it from a dump first (restore " + b.name() + " from DUMP)", "55000");
+          + "); restore it from a dump first (restore " + b.name() + " from DUMP)", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+    }
+    // With a checkpoint to replay from, only what made it out can still keep it out.
+    DisableCause cause = b.disableCause();
+    if (!forced && cause != null && cause.diverged()) {
+      throw new SQLException("backend " + b.name() + " stays disabled: it was disabled because its data diverged from the"
+          + " others (" + cause.reason() + "), and replaying the log cannot make it identical again. Restore it from a"
+          + " dump of a good backend (backup BACKEND, then restore " + b.name() + " from DUMP, then enable " + b.name()
+          + "), or recreate its database and add it as a new backend (add backend NAME url=...); if you know its data is"
+          + " right, enable " + b.name() + " --force", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
     }
   }
 
   /** Marks the backend busy with an operation; a second one at the same time is refused. */
   void claim(DatabaseBackend b, String operation) throws SQLException {
+    if (stopping) {
+      throw new SQLException("the controller is shutting down: no operation starts now; run it again after the restart",
+          SqlStates.ADMIN_SHUTDOWN);
+    }
     String running = busy.putIfAbsent(b.name(), operation);
     if (running != null) {
       throw new SQLException("backend " + b.name() + " is busy: an operation (" + running + ") on it is already running;"
-          + " wait for it to finish (show operations)", "55006");
+          + " wait for it to finish (show operations)", SqlStates.OBJECT_IN_USE);
     }
   }
 
   void release(DatabaseBackend b) {
     busy.remove(b.name());
+    synchronized (busy) {
+      busy.notifyAll(); // a stop may be waiting for the operations to end
+    }
   }
 
   String replayAndJoin(DatabaseBackend b, Progress progress) throws SQLException {
-    checkCanReplay(b);
+    return replayAndJoin(b, progress, false);
+  }
+
+  private String replayAndJoin(DatabaseBackend b, Progress progress, boolean forced) throws SQLException {
+    checkCanReplay(b, forced);
     String checkpoint = b.lastCheckpoint();
     RecoveryLog l = log();
-    String reason = b.disabledReason();
+    DisableCause cause = b.disableCause();
+    LogReplayer replayer = new LogReplayer(b, analyzer, l.inDoubtAfter(checkpoint));
     b.preparePool();
     b.recovering("replaying the recovery log from checkpoint " + checkpoint);
-    saveState(b, BackendState.REPLAYING, checkpoint);
-    boolean joined = false;
-    try (ReplayCursor cursor = l.replayFrom(checkpoint);
-        LogReplayer replayer = new LogReplayer(b, analyzer, l.inDoubtAfter(checkpoint))) {
+    saveState(b, RecordedBackendState.REPLAYING, checkpoint);
+    try (ReplayCursor cursor = l.replayFrom(checkpoint); replayer) {
       long from = cursor.checkpointPosition();
       progress.total(l.entriesBetween(from, l.lastPosition()));
       String joinedAt = null;
       while (joinedAt == null) {
         drain(cursor, replayer, progress, l, from);
+        stopIfShuttingDown();
         joinedAt = tryToJoin(b, cursor, replayer, progress, l, from);
       }
-      joined = true;
       return joinedAt;
-    } finally {
-      if (!joined) {
-        b.disabledAt(reason, checkpoint);
-        saveState(b, BackendState.DISABLED, checkpoint);
+    } catch (SQLException | RuntimeException e) {
+      if (e instanceof SQLException se && InDoubtCheck.DIFFERS.equals(se.getSQLState())) {
+        cause = DisableCause.divergence(se.getMessage()); // a replay cannot repair that: enable refuses it from now on
       }
+      try {
+        stayOut(b, cause, checkpoint, replayer, l, e);
+      } catch (SQLException | RuntimeException unrecorded) {
+        e.addSuppressed(unrecorded); // the state stays REPLAYING: no usable checkpoint after a restart
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * A replay that ended short: the backend stays out, at a checkpoint that says what it holds now
+   * ({@link ShortReplay}); when that cannot be recorded, with none (it must be restored).
+   */
+  private void stayOut(DatabaseBackend b, DisableCause why, String from, LogReplayer replayer, RecoveryLog l,
+      Exception cause) throws SQLException {
+    String at;
+    try {
+      at = ShortReplay.checkpoint(l, b.name(), from, replayer.applied());
+    } catch (SQLException e) {
+      at = null;
+      why = why.because("the replay into it ended short and where it stopped could not be recorded (" + e.getMessage()
+          + "): restore it from a dump");
+      log.error("backend {} of virtual database {}: {}", b.name(), vdb, why.reason());
+    }
+    b.disabledAt(why, at);
+    saveState(b, RecordedBackendState.DISABLED, at);
+    boolean stopped = cause instanceof SQLException e && SqlStates.ADMIN_SHUTDOWN.equals(e.getSQLState());
+    if (at != null && stopped) {
+      log.info("replay into {} stopped at checkpoint {} as the controller stops (virtual database {}): enable it to go on"
+          + " from there", b.name(), at, vdb);
+    } else if (at != null) {
+      log.warn("replay into {} ended at checkpoint {} (virtual database {}): {}", b.name(), at, vdb, cause.getMessage());
+    }
+  }
+
+  private void stopIfShuttingDown() throws SQLException {
+    if (stopping) {
+      throw new SQLException("the replay stopped: the controller is shutting down; enable the backend again after the"
+          + " restart", SqlStates.ADMIN_SHUTDOWN);
     }
   }
 
@@ -335,6 +483,7 @@ public final class RecoveryManager implements AutoCloseable {
       throws SQLException {
     List<ReplayItem> batch;
     while (!(batch = cursor.nextBatch(REPLAY_BATCH)).isEmpty()) {
+      stopIfShuttingDown();
       progress.advance(replayer.apply(batch));
       progress.total(l.entriesBetween(from, l.lastPosition()));
     }
@@ -358,15 +507,15 @@ public final class RecoveryManager implements AutoCloseable {
         List<ReplayItem> batch = cursor.nextBatch(REPLAY_BATCH);
         if (batch.isEmpty() && cursor.pendingTransactions() > 0 && cursor.caughtUp()) {
           throw new SQLException("the recovery log holds " + cursor.pendingTransactions() + " transaction(s) that neither"
-              + " committed nor rolled back though no client has one open; backend " + b.name() + " stays disabled", "XX000");
+              + " committed nor rolled back though no client has one open; backend " + b.name() + " stays disabled", SqlStates.INTERNAL_ERROR);
         }
         progress.advance(replayer.apply(batch));
       }
       progress.total(l.entriesBetween(from, l.lastPosition()));
-      b.refreshTables(); // after a restore, the dump's tables
+      b.refreshSchema(); // after a restore, the dump's tables and functions
       InDoubtCheck.verify(b, backends, replayer);
       writeLog.enable(b, b::enable);
-      saveState(b, BackendState.ENABLED, null);
+      saveState(b, RecordedBackendState.ENABLED, null);
       log.info("backend {} of virtual database {} enabled at checkpoint {} after replaying the log from position {}",
           b.name(), vdb, joined.name(), from);
       return joined.name();
@@ -375,8 +524,10 @@ public final class RecoveryManager implements AutoCloseable {
     }
   }
 
-  private void saveState(DatabaseBackend b, BackendState state, String checkpoint) throws SQLException {
-    log().saveBackendState(b.name(), BackendStateRecord.now(state, checkpoint));
+  /** Records a backend's state with its cause, so that a restart knows why it is out. */
+  void saveState(DatabaseBackend b, RecordedBackendState state, String checkpoint) throws SQLException {
+    log().saveBackendState(b.name(), BackendStateRecord.now(state, checkpoint,
+        state == RecordedBackendState.ENABLED ? null : b.disableCause()));
   }
 
   /** How long enable waits for open transactions to end before replaying on (tests shorten it). */
@@ -386,9 +537,18 @@ public final class RecoveryManager implements AutoCloseable {
 
   // ---- log maintenance --------------------------------------------------------------------------
 
+  /** Records a checkpoint named by an administrator (named by the controller when {@code name} is blank). */
   public Checkpoint checkpoint(String name) throws SQLException {
     RecoveryLog l = log();
-    return l.checkpoint(name == null || name.isBlank() ? l.autoCheckpointName("admin", "checkpoint") : name);
+    if (name == null || name.isBlank()) {
+      return l.checkpoint(l.autoCheckpointName("admin", "checkpoint"));
+    }
+    Optional<String> problem = SafeName.problem(name);
+    if (problem.isPresent()) {
+      // Checkpoint names are printed in logs and consoles and typed back in commands: nothing that could forge a line.
+      throw new SQLException("invalid checkpoint name '" + name + "': " + problem.get(), SqlStates.INVALID_NAME);
+    }
+    return l.checkpoint(name);
   }
 
   public List<Checkpoint> checkpoints() throws SQLException {
@@ -400,7 +560,7 @@ public final class RecoveryManager implements AutoCloseable {
     RecoveryLog l = log();
     if (l.checkpointPosition(Objects.requireNonNull(checkpoint)).isEmpty()) {
       throw new SQLException("no checkpoint " + checkpoint + " in the recovery log of " + vdb + "; known: "
-          + l.checkpoints().stream().map(Checkpoint::name).toList(), "42704");
+          + l.checkpoints().stream().map(Checkpoint::name).toList(), SqlStates.UNDEFINED_OBJECT);
     }
     return l.purgeBefore(checkpoint);
   }

@@ -1,5 +1,6 @@
 package org.raidb.controller.recovery;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.RecoveryLogSettings;
+import org.raidb.controller.files.PrivateFiles;
 import org.raidb.controller.transaction.Transaction;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.Outcome;
@@ -16,6 +18,8 @@ import org.raidb.recovery.RecoveryLog;
 import org.raidb.recovery.RecoveryLogConfig;
 import org.raidb.recovery.RecoveryLogException;
 import org.raidb.driver.protocol.SqlStates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Step 8 of the request path: the virtual database's recovery log as the write path uses it.
@@ -27,19 +31,23 @@ import org.raidb.driver.protocol.SqlStates;
  * exact (see {@link BackendProgress}).
  */
 public final class WriteLog implements AutoCloseable {
+  private static final Logger logger = LoggerFactory.getLogger(WriteLog.class);
   private final RecoveryLog log;
+  /** The directory of the embedded H2 store's files, kept private; null for a store elsewhere. */
+  private final Path embeddedStore;
   private final Object order = new Object();
   private final Map<String, BackendProgress> progress = new ConcurrentHashMap<>();
   private final WriteGate gate = new WriteGate();
   private volatile boolean closed;
 
-  private WriteLog(RecoveryLog log) {
+  private WriteLog(RecoveryLog log, Path embeddedStore) {
+    this.embeddedStore = embeddedStore;
     this.log = log;
   }
 
   /** A virtual database configured without a log. */
   public static WriteLog none() {
-    return new WriteLog(null);
+    return new WriteLog(null, null);
   }
 
   /**
@@ -50,12 +58,42 @@ public final class WriteLog implements AutoCloseable {
     if (!settings.enabled()) {
       return none();
     }
-    RecoveryLogConfig config = settings.url() == null
+    Path embeddedStore = settings.url() == null ? RecoveryLogConfig.h2Directory(dataDir) : null;
+    RecoveryLogConfig config = embeddedStore != null
         ? RecoveryLogConfig.h2File(dataDir, virtualDatabase)
         : RecoveryLogConfig.of(settings.url(), settings.user(), settings.password(), virtualDatabase);
     config = config.withTablePrefix(settings.tablePrefix())
         .withGroupCommit(settings.maxBatchEntries(), settings.maxWaitMicros());
-    return new WriteLog(RecoveryLog.open(config));
+    if (embeddedStore != null) {
+      try {
+        // The log holds every row ever written: its directory is private before H2 creates a file in it.
+        PrivateFiles.createDirectories(embeddedStore);
+      } catch (IOException e) {
+        throw new RecoveryLogException("cannot create the recovery log's directory " + embeddedStore + ": " + e.getMessage()
+            + "; check that dataDir is writable by the controller's user", SqlStates.IO_ERROR, e);
+      }
+    }
+    WriteLog opened = new WriteLog(RecoveryLog.open(config), embeddedStore);
+    try {
+      opened.restrictStoreFiles();
+    } catch (IOException e) {
+      RecoveryLogException refused = new RecoveryLogException("cannot make the recovery log's files in " + embeddedStore
+          + " private: " + e.getMessage() + "; check that the controller's user owns them", SqlStates.IO_ERROR, e);
+      try {
+        opened.log.close();
+      } catch (SQLException closing) {
+        refused.addSuppressed(closing);
+      }
+      throw refused;
+    }
+    return opened;
+  }
+
+  /** H2 creates its files with the process's umask; narrowed to the controller's user once they exist. */
+  private void restrictStoreFiles() throws IOException {
+    if (embeddedStore != null) {
+      PrivateFiles.restrictTree(embeddedStore);
+    }
   }
 
   public boolean enabled() {
@@ -104,7 +142,7 @@ public final class WriteLog implements AutoCloseable {
       long txId = tx != null ? tx.id() : batchTransactionId;
       for (LoggedStatement st : statements) {
         entries.add(ddl && st.parameters() == null ? LogEntry.ddl(txId, login, st.sql(), tablesWritten)
-            : LogEntry.write(txId, login, st.sql(), LogValues.toLog(st.parameters()), tablesWritten));
+            : LogEntry.write(txId, login, st.sql(), st.parameters(), tablesWritten));
       }
       if (tx == null) {
         entries.add(LogEntry.commit(txId, login));
@@ -112,7 +150,7 @@ public final class WriteLog implements AutoCloseable {
     } else {
       LoggedStatement st = statements.get(0);
       entries.add(ddl && st.parameters() == null ? LogEntry.ddl(0, login, st.sql(), tablesWritten)
-          : LogEntry.autoCommitWrite(login, st.sql(), LogValues.toLog(st.parameters()), tablesWritten));
+          : LogEntry.autoCommitWrite(login, st.sql(), st.parameters(), tablesWritten));
     }
     return append(entries, tx == null, targets);
   }
@@ -147,8 +185,8 @@ public final class WriteLog implements AutoCloseable {
     List<Long> positions = new ArrayList<>(entries.size());
     PendingAppend last = null;
     synchronized (order) {
-      for (LogEntry e : entries) {
-        last = log.appendAsync(e);
+      for (PendingAppend appended : log.appendAllAsync(entries)) {
+        last = appended;
         positions.add(last.position());
       }
       if (isItem) {
@@ -230,6 +268,11 @@ public final class WriteLog implements AutoCloseable {
     return gate;
   }
 
+  /** Units of work not over yet: auto-commit writes some backend has not answered, logged transactions not ended. */
+  public int openUnits() {
+    return log == null ? 0 : gate.openUnits();
+  }
+
   private BackendProgress progressOf(DatabaseBackend b) {
     return progress.computeIfAbsent(b.name(), n -> new BackendProgress());
   }
@@ -239,6 +282,11 @@ public final class WriteLog implements AutoCloseable {
     closed = true;
     if (log != null) {
       log.close();
+      try {
+        restrictStoreFiles(); // a trace file H2 wrote since it opened
+      } catch (IOException e) {
+        logger.warn("cannot make the recovery log's files in {} private: {}", embeddedStore, e.getMessage());
+      }
     }
   }
 }

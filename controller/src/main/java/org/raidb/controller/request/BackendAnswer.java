@@ -1,5 +1,6 @@
 package org.raidb.controller.request;
 
+import org.raidb.driver.protocol.SqlStates;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -43,7 +44,7 @@ final class BackendAnswer implements AutoCloseable {
   }
 
   private void failedWith(SQLException e) {
-    if (FailureClassifier.TOO_MANY_CONNECTIONS.equals(e.getSQLState())) {
+    if (SqlStates.TOO_MANY_CONNECTIONS.equals(e.getSQLState())) {
       // No connection to be had says nothing about the data: no answer, and the backend stays enabled.
       // Streamed error-checked reads hold their connections until the client has read the rows, which
       // makes this likelier than for ordinary reads.

@@ -3,17 +3,20 @@ package org.raidb.controller.request;
 import java.sql.SQLException;
 import java.util.Set;
 import org.raidb.balancer.CheckedRead;
-import org.raidb.balancer.ErrorCheckingLoadBalancer;
 import org.raidb.balancer.NoBackendAvailableException;
+import org.raidb.balancer.ReadVoting;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.backend.NoAnswerException;
+import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.result.RowsetFrames;
-import org.raidb.controller.session.SessionState;
+import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
-import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 
 /**
  * Reads under RAIDb-1ec and RAIDb-2ec: the read runs on several backends at once and their answers
@@ -24,26 +27,25 @@ import org.raidb.controller.vdb.VirtualDatabase;
  */
 final class CheckedReads {
   /** SQLState when the backends disagree without a majority: the data cannot be trusted. */
-  static final String NO_MAJORITY = "XX001";
+  static final String NO_MAJORITY = SqlStates.DATA_CORRUPTED;
 
-  private final VirtualDatabase vdb;
+  private final BackendArray vdb;
   private final BackendConnections connections;
   private final WritePath writes;
 
-  CheckedReads(VirtualDatabase vdb, BackendConnections connections, WritePath writes) {
+  CheckedReads(BackendArray vdb, BackendConnections connections, WritePath writes) {
     this.vdb = vdb;
     this.connections = connections;
     this.writes = writes;
   }
 
-  StatementResult read(SessionState s, AnalyzedStatement a, ExecuteRequest r, ErrorCheckingLoadBalancer ec)
-      throws SQLException {
+  StatementResult read(SessionState s, AnalyzedStatement a, ExecuteRequest r, ReadVoting vote) throws SQLException {
     Transaction tx = s.transaction();
     Request request = new Request(RequestKind.READ, a.tablesRead(), Set.of(), a.touchesEverything(),
         tx == null ? 0 : tx.id(), tx == null ? Set.of() : tx.backendNames(), tx != null && tx.hasWritten());
     CheckedRead<DatabaseBackend> plan;
     try {
-      plan = ec.checkedRead(request, vdb.backends());
+      plan = vote.checkedRead(request, vdb.backends());
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, null);
     }
@@ -66,13 +68,16 @@ final class CheckedReads {
     @Override
     public BackendAnswer ask(DatabaseBackend b, long agreedRows, int maxRows, int maxBytes) {
       b.requestStarted();
-      try {
+      try (HealthMonitor.Watch watch = vdb.health().watch(b)) {
         BackendAnswer answer = BackendAnswer.of(b, tx != null ? readInTransaction(b)
             // Asked mid-stream, the result is known to be larger than a batch.
             : connections.readAutoCommit(b, s, r, agreedRows == 0));
         answer.readBatch(agreedRows, maxRows, maxBytes);
         return answer;
       } catch (SQLException e) {
+        if (e instanceof NoAnswerException) {
+          vdb.disableFailed(b, "read failed", e); // a hang: judged against the others, and cut loose
+        }
         return BackendAnswer.of(b, e);
       } finally {
         b.requestEnded();
@@ -83,12 +88,12 @@ final class CheckedReads {
     private StatementResult readInTransaction(DatabaseBackend b) throws SQLException {
       BackendLane lane = writes.joinTransaction(tx, b, s);
       lane.idle().join(); // the transaction's earlier writes on this backend come first
-      return StatementRunner.run(lane.connection(), r, true, () -> { }, s.running());
+      return connections.runner().run(lane.connection(), r, true, () -> { }, s.running());
     }
 
     @Override
-    public void disable(DatabaseBackend b, String reason) {
-      vdb.disableBackend(b, reason);
+    public void disable(DatabaseBackend b, DisableCause cause) {
+      vdb.disableBackend(b, cause);
       writes.leaveTransaction(tx, b);
     }
 

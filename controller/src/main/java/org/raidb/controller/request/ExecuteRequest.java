@@ -13,6 +13,8 @@ import java.util.List;
  * @param queryTimeoutSeconds 0 for none
  * @param call sent through a CallableStatement (EXECUTE flag FLAG_CALL): run as a call on every
  *     backend, whatever the text looks like
+ * @param escapeProcessing false when the client turned JDBC escape processing off: a plain statement
+ *     then reaches the backend with its escapes as they are (with it on, the driver translated them)
  */
 public record ExecuteRequest(
     String sql,
@@ -23,21 +25,16 @@ public record ExecuteRequest(
     int fetchSize,
     long maxRows,
     int queryTimeoutSeconds,
-    boolean call) {
-
-  /** A statement that is not a call. */
-  public ExecuteRequest(String sql, List<Object> parameters, byte mode, boolean returnGeneratedKeys,
-      List<String> keyColumns, int fetchSize, long maxRows, int queryTimeoutSeconds) {
-    this(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, maxRows, queryTimeoutSeconds, false);
-  }
+    boolean call,
+    boolean escapeProcessing) {
 
   public ExecuteRequest withMaxRows(long rows) {
     return new ExecuteRequest(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, rows, queryTimeoutSeconds,
-        call);
+        call, escapeProcessing);
   }
 
   public ExecuteRequest withSql(String text) {
     return new ExecuteRequest(text, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, maxRows,
-        queryTimeoutSeconds, call);
+        queryTimeoutSeconds, call, escapeProcessing);
   }
 }

@@ -14,9 +14,8 @@ import org.raidb.balancer.RequestKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.controller.result.MaterializedRows;
-import org.raidb.controller.session.SessionState;
+import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.Transaction;
-import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.SqlNull;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.driver.protocol.TypedText;
@@ -30,7 +29,7 @@ public final class MetadataCall {
 
   private MetadataCall() {}
 
-  public static MaterializedRows call(VirtualDatabase vdb, SessionState s, String methodName, List<Object> args)
+  public static MaterializedRows call(BackendArray vdb, SessionState s, String methodName, List<Object> args)
       throws SQLException {
     Method method = find(methodName, args.size());
     Object[] javaArgs = convert(method, args);
@@ -55,7 +54,9 @@ public final class MetadataCall {
       if (e.getCause() instanceof SQLException se) {
         throw se;
       }
-      throw new SQLException("metadata call " + methodName + " failed: " + e.getCause(), SqlStates.INTERNAL_ERROR, e.getCause());
+      // The backend's driver refused the client's arguments in its own way (an unchecked exception).
+      throw new SQLException("DatabaseMetaData." + methodName + " refused its arguments " + args + ": " + e.getCause(),
+          SqlStates.INVALID_PARAMETER_VALUE, e.getCause());
     } catch (IllegalAccessException e) {
       throw new SQLException("metadata call " + methodName + " failed: " + e, SqlStates.INTERNAL_ERROR, e);
     } finally {
@@ -85,7 +86,8 @@ public final class MetadataCall {
       }
       Class<?> t = types[i];
       if (t == String[].class) {
-        out[i] = a == null ? null : a instanceof TypedText tt ? tt.text().split(",", -1) : new String[] {a.toString()};
+        out[i] = a == null ? null : a instanceof TypedText tt ? (tt.text() == null ? null : tt.text().split(",", -1))
+            : new String[] {a.toString()};
       } else if (t == String.class) {
         out[i] = a == null ? null : a.toString();
       } else if (t == int.class || t == short.class) {
@@ -99,12 +101,25 @@ public final class MetadataCall {
         }
         out[i] = a;
       } else if (t == int[].class) {
-        out[i] = a == null ? null : java.util.Arrays.stream(((TypedText) a).text().split(",")).mapToInt(Integer::parseInt).toArray();
+        out[i] = a == null ? null : intArray(m, i, a);
       } else {
         throw badArgument(m, i, a);
       }
     }
     return out;
+  }
+
+  /** An {@code int[]} argument: OTHER text of comma-separated numbers. */
+  private static int[] intArray(Method m, int i, Object a) throws SQLException {
+    if (!(a instanceof TypedText t) || t.text() == null) {
+      throw badArgument(m, i, a);
+    }
+    try {
+      return java.util.Arrays.stream(t.text().split(",")).mapToInt(n -> Integer.parseInt(n.trim())).toArray();
+    } catch (NumberFormatException e) {
+      throw new SQLException("argument " + (i + 1) + " of DatabaseMetaData." + m.getName() + " must be comma-separated "
+          + "integers, not \"" + t.text() + "\"", SqlStates.INVALID_TEXT_REPRESENTATION);
+    }
   }
 
   private static SQLException badArgument(Method m, int i, Object a) {

@@ -38,24 +38,25 @@ public final class OutcomeResolver {
   }
 
   /**
-   * @param inTransaction a transaction that the caller rolls back everywhere on a class-40 error: a
-   *     backend choosing it as a deadlock or serialization victim is then not a divergence, since no
-   *     backend will keep its work
+   * @param inTransaction a statement of a transaction that the caller rolls back everywhere on a
+   *     class-40 error: a backend choosing it as a deadlock or serialization victim is then not a
+   *     divergence, since no backend will keep its work. Not a COMMIT that some backends applied: that
+   *     work is kept there.
    */
   public static Resolution resolve(List<BackendOutcome> outcomes, String statement, boolean inTransaction) {
     Map<DatabaseBackend, String> toDisable = new LinkedHashMap<>();
     List<BackendOutcome> answered = new ArrayList<>();
     for (BackendOutcome o : outcomes) {
       if (!o.succeeded() && FailureClassifier.isBackendFailure(o.error())) {
-        toDisable.put(o.backend(), "connection failed: " + o.error().getMessage());
+        toDisable.put(o.backend(), FailureClassifier.failureReason(o.error()));
       } else {
         answered.add(o);
       }
     }
     if (inTransaction) {
       for (BackendOutcome o : answered) {
-        if (!o.succeeded() && o.error().getSQLState() != null && o.error().getSQLState().startsWith("40")) {
-          return new Resolution(null, o.error(), toDisable);
+        if (!o.succeeded() && SqlStates.isTransactionRollback(o.error().getSQLState())) {
+          return new Resolution(null, victim(o), toDisable);
         }
       }
     }
@@ -89,6 +90,18 @@ public final class OutcomeResolver {
       return new Resolution(null, reference.error(), toDisable, diverged);
     }
     return new Resolution(reference, null, toDisable, diverged);
+  }
+
+  /**
+   * Each server picks its own serialization and deadlock victims (SSI sees the reads made on it, and
+   * lock waits interleave differently), so one backend's victim may have succeeded on the others: the
+   * client hears that the transaction is to be run again, with the state the backend gave.
+   */
+  private static SQLException victim(BackendOutcome o) {
+    SQLException e = o.error();
+    return new SQLException("backend " + o.backend().name() + " chose this transaction as a serialization or deadlock"
+        + " victim (" + e.getMessage() + "): it is rolled back on every backend; run the transaction again",
+        e.getSQLState(), e);
   }
 
   /** On a tie between success and failure, the write happened somewhere: keep the side that applied it. */

@@ -2,30 +2,34 @@ package org.raidb.controller.request;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import org.raidb.balancer.ErrorCheckingLoadBalancer;
 import org.raidb.balancer.NoBackendAvailableException;
+import org.raidb.balancer.ReadVoting;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.RoutineChange;
 import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
 import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.recovery.WriteLog;
-import org.raidb.controller.determinism.DeterministicRewriter;
-import org.raidb.controller.determinism.StatementClock;
-import org.raidb.controller.session.SessionState;
+import org.raidb.controller.scheduler.ClaimSource;
+import org.raidb.controller.determinism.DeterministicBatch;
+import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
-import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.controller.transaction.TransactionModes;
 import org.raidb.driver.protocol.SqlStates;
 
 /**
@@ -39,28 +43,50 @@ public final class RequestManager {
   private static final AnalyzedStatement EVERY_BACKEND =
       new AnalyzedStatement(StatementKind.WRITE, Set.of(), Set.of(), false, null, null);
 
-  private final VirtualDatabase vdb;
+  private final BackendArray vdb;
+  private final BetweenCommitPhases betweenCommitPhases;
   private final BackendConnections connections = new BackendConnections();
   private final WritePath writes;
   private final CheckedReads checkedReads;
+  private final DeterministicStatements deterministic;
+  private final SnapshotReads snapshots;
+  private final AdvisoryLockPath advisoryLocks;
+  private final WriteClaims keys;
+  private final SerializableCommit serializableCommit;
 
-  public RequestManager(VirtualDatabase vdb) {
+  /** @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point) */
+  public RequestManager(BackendArray vdb, BetweenCommitPhases betweenCommitPhases) {
     this.vdb = vdb;
+    this.betweenCommitPhases = betweenCommitPhases;
     this.writes = new WritePath(vdb, connections);
     this.checkedReads = new CheckedReads(vdb, connections, writes);
+    this.deterministic = new DeterministicStatements(vdb);
+    this.snapshots = new SnapshotReads(vdb);
+    this.advisoryLocks = new AdvisoryLockPath(vdb, connections, writes, snapshots);
+    this.keys = new WriteClaims(vdb);
+    this.serializableCommit = new SerializableCommit(vdb);
   }
 
   public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
     AnalyzedStatement a = request.call() ? vdb.analyzer().analyzeCall(request.sql()) : vdb.analyzer().analyze(request.sql());
     if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
-      transactionCommand(s, a);
+      transactionCommand(s, a, request.sql());
       return NO_RESULT;
     }
     refuseIfAborted(s);
+    refuseIfLocksLost(s);
     if (a.refusal() != null) {
       throw new SQLException(a.refusal(), SqlStates.FEATURE_NOT_SUPPORTED);
     }
-    ExecuteRequest r = a.needsRewrite() ? deterministic(s, request) : request;
+    if (a.advisoryLocks() != null) {
+      try {
+        return advisoryLocks.execute(s, a, request);
+      } catch (SQLException e) {
+        throw rollBackVictim(s, e);
+      }
+    }
+    List<ExecuteRequest> statements = deterministic.of(s, a, request);
+    ExecuteRequest r = statements.get(statements.size() - 1);
     if (a.kind() == StatementKind.READ) {
       try {
         return read(s, a, r);
@@ -70,14 +96,21 @@ public final class RequestManager {
     }
     boolean setting = a.kind() == StatementKind.SESSION_SETTING;
     // SET and RESET are replayed on each connection a session borrows, not through the log.
-    List<LoggedStatement> logged = setting ? List.of() : List.of(new LoggedStatement(r.sql(), r.parameters()));
+    List<LoggedStatement> logged = setting ? List.of()
+        : statements.stream().map(x -> new LoggedStatement(x.sql(), x.parameters())).toList();
     // Remembered before it runs, so that the connections it runs on are reset when given back to the pool.
     List<String> settingsBefore = setting ? List.copyOf(s.settings()) : null;
     if (setting) {
-      rememberSetting(s, r.sql());
+      rememberSetting(s, r.sql(), r.parameters());
+      transactionModes(s, r.sql());
     }
     try {
-      return write(s, a, logged, r.sql(), c -> StatementRunner.run(c, r, false, () -> {}, s.running()));
+      return write(s, a, List.of(a), List.of(request.sql()), Collections.singletonList(request.parameters()), logged, r.sql(), c -> {
+        for (ExecuteRequest before : statements.subList(0, statements.size() - 1)) {
+          connections.runner().run(c, before, false, () -> {}, s.running()); // MariaDB's ALTER TABLE in two statements
+        }
+        return connections.runner().run(c, r, false, () -> {}, s.running());
+      });
     } catch (SQLException | RuntimeException e) {
       if (setting) {
         s.settings().clear();
@@ -86,34 +119,92 @@ public final class RequestManager {
       throw e;
     } finally {
       if (setting || a.kind() == StatementKind.DDL) {
-        StatementCache.schemaChanged(); // after it ran: results described before are stale now
+        connections.schemaChanged(); // after it ran: results described before are stale now
       }
     }
   }
 
-  /** Runs a write on every backend that must apply it, in the write order; see {@link WritePath}. */
-  public StatementResult write(SessionState s, AnalyzedStatement a, List<LoggedStatement> logged, String statement,
-      BackendWork work) throws SQLException {
+  /**
+   * A JDBC batch: written like one statement whose analysis is {@code a}; {@code texts}, the
+   * statements as the client sent them, tell which DDL the batch holds.
+   *
+   * @param parameterRows a prepared batch's rows of values as the client bound them, or null for a
+   *     batch of texts
+   */
+  public StatementResult writeBatch(SessionState s, AnalyzedStatement a, List<String> texts,
+      List<List<Object>> parameterRows, List<LoggedStatement> logged, String statement, BackendWork work)
+      throws SQLException {
+    List<AnalyzedStatement> parts = new ArrayList<>(texts.size());
+    texts.forEach(t -> parts.add(vdb.analyzer().analyze(t)));
+    return write(s, a, parts, texts, parameterRows, logged, statement, work);
+  }
+
+  /**
+   * @param parts the analyses of the write's statements, whose DDL is followed into the catalogue
+   *     and whose rows, sequences and tables are its conflict classes
+   * @param texts those statements as the client sent them
+   * @param parameterRows the values the client bound, one list per execution (null: a plain Statement)
+   */
+  private StatementResult write(SessionState s, AnalyzedStatement a, List<AnalyzedStatement> parts, List<String> texts,
+      List<List<Object>> parameterRows, List<LoggedStatement> logged, String statement, BackendWork work)
+      throws SQLException {
+    refuseIfLocksLost(s);
+    deterministic.refuseIfTriggered(s, a);
+    long routinesOwner = a.routineChange() == null ? 0 : functionDdlStarts(s, a.routineChange());
+    Set<String> scope = deterministic.schemaScope(parts, texts);
+    boolean ddl = scope == null || !scope.isEmpty();
+    ClaimSource claims = keys.claims(parts, parameterRows);
     try {
-      return writes.write(s, a, logged, statement, work);
+      BackendWork run = ddl ? keys.following(deterministic.followingCatalog(work, scope, s), parts, scope, s) : work;
+      return writes.write(s, a, claims, logged, statement, run);
     } catch (SQLException e) {
+      if (ddl) {
+        deterministic.ddlFailed(scope, s);
+        keys.ddlFailed(parts, scope, s);
+      }
       throw rollBackVictim(s, e);
+    } finally {
+      if (routinesOwner < 0) {
+        // An auto-commit statement: settled once every backend has applied it (or failed it).
+        CompletableFuture.allOf(s.lastWrites().values().toArray(new CompletableFuture<?>[0]))
+            .whenComplete((done, failure) -> vdb.functions().settled(routinesOwner));
+      }
     }
   }
 
   /**
-   * The statement with now(), random() and the like replaced by literals computed here once, so that
-   * every backend stores the same values (docs/determinism.md). now() is the transaction's start, as
-   * on PostgreSQL.
+   * Function DDL makes its functions possible writers until its transaction has ended everywhere
+   * (settled in {@link #release}); returns the transaction's id, or for an auto-commit statement a
+   * negative id of its own.
    */
-  private ExecuteRequest deterministic(SessionState s, ExecuteRequest r) throws SQLException {
-    return r.withSql(deterministicText(s, r.sql()));
+  private long functionDdlStarts(SessionState s, RoutineChange change) throws SQLException {
+    Transaction tx = s.transaction();
+    long owner = tx != null ? tx.id() : -s.nextTransactionId();
+    vdb.functions().changing(owner, change);
+    return owner;
   }
 
-  /** The text of a write, made deterministic when its analysis says it may need it. */
+  /**
+   * A statement of a {@code Statement.addBatch} batch as every backend must run it: the volatile
+   * defaults it relies on written in, now(), random() and the like replaced by literals computed here
+   * once (docs/determinism.md). now() is the transaction's start, as on PostgreSQL.
+   */
   public String deterministicText(SessionState s, String sql) throws SQLException {
-    Transaction tx = s.transaction(); // starts it, if this write is the transaction's first statement
-    return DeterministicRewriter.rewrite(sql, vdb.dialect(), StatementClock.now(tx == null ? null : tx.start()));
+    return deterministic.text(s, vdb.analyzer().analyze(sql), sql);
+  }
+
+  /** A prepared statement's batch as every backend must run it: each row gets its own per-row values. */
+  public DeterministicBatch deterministicBatch(SessionState s, String sql, List<List<Object>> rows) throws SQLException {
+    return deterministic.batch(s, vdb.analyzer().analyze(sql), sql, rows);
+  }
+
+  /** Advisory locks the session held were lost with their backend: it is told once (see {@link AdvisoryLockPath}). */
+  private void refuseIfLocksLost(SessionState s) throws SQLException {
+    try {
+      advisoryLocks.refuseIfLost(s);
+    } catch (SQLException e) {
+      throw rollBackVictim(s, e);
+    }
   }
 
   /**
@@ -123,7 +214,7 @@ public final class RequestManager {
    */
   private SQLException rollBackVictim(SessionState s, SQLException e) {
     String state = e.getSQLState();
-    if (state != null && state.startsWith("40") && s.currentTransaction() != null) {
+    if (SqlStates.isTransactionRollback(state) && s.currentTransaction() != null) {
       try {
         rollback(s);
       } catch (SQLException ignored) {
@@ -136,8 +227,9 @@ public final class RequestManager {
   // ---- reads ------------------------------------------------------------------------------------
 
   private StatementResult read(SessionState s, AnalyzedStatement a, ExecuteRequest r) throws SQLException {
-    if (vdb.balancer() instanceof ErrorCheckingLoadBalancer ec) {
-      return checkedReads.read(s, a, r, ec);
+    Optional<ReadVoting> vote = vdb.balancer().readVote();
+    if (vote.isPresent()) {
+      return checkedReads.read(s, a, r, vote.get());
     }
     Transaction tx = s.transaction();
     SQLException lastFailure = null;
@@ -147,21 +239,27 @@ public final class RequestManager {
     for (int attempt = 0; attempt < vdb.backends().size(); attempt++) {
       DatabaseBackend b = readBackend(a, tx, s, lastFailure, busy);
       b.requestStarted();
-      try {
+      // A hung backend is found by the watch, which aborts its connections: the read fails here and goes elsewhere.
+      try (HealthMonitor.Watch watch = vdb.health().watch(b)) {
+        StatementResult result;
         if (tx != null) {
           BackendLane lane = writes.joinTransaction(tx, b, s);
           lane.idle().join(); // the transaction's earlier writes on this backend come first
-          return StatementRunner.run(lane.connection(), r, true, () -> {}, s.running());
+          result = connections.runner().run(lane.connection(), r, true, () -> {}, s.running());
+          snapshots.readFrom(tx, b);
+        } else {
+          result = connections.readAutoCommit(b, s, r, true);
         }
-        return connections.readAutoCommit(b, s, r, true);
+        b.probe().heard();
+        return result;
       } catch (SQLException e) {
         if (FailureClassifier.isBackendFailure(e)) {
-          vdb.disableBackend(b, "read failed: " + e.getMessage());
+          vdb.disableFailed(b, "read failed", e);
           writes.leaveTransaction(tx, b);
           lastFailure = e;
           continue;
         }
-        if (FailureClassifier.TOO_MANY_CONNECTIONS.equals(e.getSQLState()) && busy.add(b)
+        if (SqlStates.TOO_MANY_CONNECTIONS.equals(e.getSQLState()) && busy.add(b)
             && vdb.backends().stream().anyMatch(other -> other.isEnabled() && !busy.contains(other))) {
           continue; // another backend may have a free connection
         }
@@ -203,7 +301,7 @@ public final class RequestManager {
     }
     try {
       // The one backend a read goes to; error-checking levels send reads to several (CheckedReads).
-      return vdb.balancer().readBackend(request, candidates);
+      return snapshots.choose(tx, request, candidates);
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, lastFailure);
     }
@@ -211,11 +309,11 @@ public final class RequestManager {
 
   // ---- transactions -----------------------------------------------------------------------------
 
-  private void transactionCommand(SessionState s, AnalyzedStatement a) throws SQLException {
+  private void transactionCommand(SessionState s, AnalyzedStatement a, String sql) throws SQLException {
     switch (a.transactionCommand()) {
       case BEGIN:
         if (!s.inTransactionMode()) {
-          s.beginExplicitTransaction();
+          s.beginExplicitTransaction(TransactionModes.ofBegin(sql)); // set on each backend it joins
         }
         break;
       case COMMIT:
@@ -239,6 +337,7 @@ public final class RequestManager {
   }
 
   public void commit(SessionState s) throws SQLException {
+    refuseIfLocksLost(s);
     Transaction tx = s.currentTransaction();
     s.endTransaction();
     if (tx == null) {
@@ -249,7 +348,8 @@ public final class RequestManager {
       end(tx, s, false);
       throw new SQLException("the transaction was rolled back, not committed, because an earlier statement in it failed ("
           + aborted.getSQLState() + ": " + aborted.getMessage() + "); run the transaction again",
-          aborted.getSQLState() != null && aborted.getSQLState().startsWith("40") ? aborted.getSQLState() : "25P02", aborted);
+          SqlStates.isTransactionRollback(aborted.getSQLState()) ? aborted.getSQLState() : SqlStates.IN_FAILED_TRANSACTION,
+          aborted);
     }
     end(tx, s, true);
   }
@@ -264,7 +364,8 @@ public final class RequestManager {
 
   /**
    * Commits or rolls back on every backend of the transaction; the client is answered when the
-   * completion policy is met. Connections and table locks are released once every backend is done.
+   * completion policy is met. Each backend's connection goes back to its pool once the transaction has
+   * ended there; conflict classes are released once every backend is done.
    */
   private void end(Transaction tx, SessionState s, boolean commit) throws SQLException {
     List<BackendLane> lanes = new ArrayList<>(tx.lanes());
@@ -274,8 +375,10 @@ public final class RequestManager {
       endRolledBack(tx, s, lanes);
       return;
     }
-    // RAIDb-0: a transaction that wrote on several backends commits in two phases.
-    String gid = commit && tx.writtenBackends().size() > 1 && vdb.commitsInTwoPhases()
+    // Where the level asks for it (RAIDb-0), a transaction that wrote on several backends commits in two phases.
+    // So does a SERIALIZABLE one, which a backend may refuse at commit while the others apply it.
+    String gid = commit && tx.writtenBackends().size() > 1
+        && (vdb.balancer().commitsInTwoPhases() || serializableCommit.inTwoPhases(tx, lanes))
         ? TwoPhaseCommit.gid(vdb.name(), tx.id()) : null;
     if (gid != null) {
       try {
@@ -290,7 +393,7 @@ public final class RequestManager {
       logged = writeLog.logEnd(tx, s.virtualUser(), commit, lanes.stream().map(BackendLane::backend).toList());
       if (gid != null) {
         logged.awaitDurable(); // the decision: from here on a restarted controller commits what is prepared
-        haltBetweenPhasesIfTesting();
+        betweenCommitPhases.reached();
       }
     } catch (SQLException e) {
       // Without its COMMIT in the log the transaction cannot be acknowledged: it is rolled back.
@@ -309,6 +412,8 @@ public final class RequestManager {
       throw e;
     }
     Runnable release = () -> release(tx, s, lanes);
+    // Before any lock is released: the next writer of a table this transaction altered must see its defaults.
+    Runnable catalogUndo = commit ? deterministic.committing(tx) : () -> { };
     BackendWork work = c -> {
       if (gid != null) {
         TwoPhaseCommit.finish(c, true, gid);
@@ -317,14 +422,19 @@ public final class RequestManager {
       } else {
         c.rollback();
       }
+      giveBackEnded(tx, s, lanes, c);
       return new StatementResult(List.of(), null);
     };
     // Every lane commits on its own: RAIDb-1 and -2 lanes hold copies of the same writes; a RAIDb-0
     // transaction that wrote on several backends was prepared on each above and commits the prepared one.
     try {
-      writes.runOnTransaction(lanes, s, commit ? "COMMIT" : "ROLLBACK", work, commit ? tx : null, release, false, logged);
+      // REPEATABLE READ and SERIALIZABLE: the commit is answered once every backend's outcome is known.
+      boolean waitForAll = commit && SnapshotReads.keepsOneSnapshot(vdb, tx);
+      writes.runOnTransaction(lanes, s, commit ? "COMMIT" : "ROLLBACK", work, commit ? tx : null, release, waitForAll,
+          logged);
     } catch (SQLException e) {
       undoSchemaChanges(tx);
+      catalogUndo.run();
       if (commit) {
         throw e;
       }
@@ -339,6 +449,21 @@ public final class RequestManager {
   private static void undoSchemaChanges(Transaction tx) {
     for (Map.Entry<DatabaseBackend, SchemaChange> c : tx.schemaChangesToUndo()) {
       c.getKey().tables().apply(c.getValue().inverse());
+    }
+  }
+
+  /**
+   * A backend on which the transaction has ended gives its connection back at once, not when the
+   * last backend has: with completion first or majority, clients go on while a slow or hung backend
+   * finishes, and the connections the other backends hold for the transactions waiting on it would
+   * otherwise run their pools dry (53300). The transaction's conflict classes stay until every
+   * backend is done ({@link #release}).
+   */
+  private void giveBackEnded(Transaction tx, SessionState s, List<BackendLane> lanes, java.sql.Connection c) {
+    for (BackendLane lane : lanes) {
+      if (lane.connection() == c && tx.forget(lane.backend()) != null) {
+        connections.giveBack(c, s);
+      }
     }
   }
 
@@ -359,19 +484,12 @@ public final class RequestManager {
         connections.giveBack(lane.connection(), s);
       }
     }
+    keys.ended(tx); // before its classes go: the next writer of its tables sees their keys as they now are
     vdb.scheduler().transactionDone(tx.id());
+    vdb.functions().settled(tx.id());
+    deterministic.ended(tx);
     if (tx.isLogged()) {
       vdb.writeLog().exitUnit();
-    }
-  }
-
-  /**
-   * Tests kill the controller between the two phases of a commit with this system property, to show
-   * that a restart finishes the transaction; it has no other use.
-   */
-  private static void haltBetweenPhasesIfTesting() {
-    if (Boolean.getBoolean("raidb.test.haltBetweenCommitPhases")) {
-      Runtime.getRuntime().halt(137);
     }
   }
 
@@ -408,21 +526,47 @@ public final class RequestManager {
     }
   }
 
-  private static void refuseIfAborted(SessionState s) throws SQLException {
+  private void refuseIfAborted(SessionState s) throws SQLException {
     Transaction tx = s.currentTransaction();
-    if (tx != null && tx.abortCause() != null) {
-      throw new SQLException("current transaction is aborted, commands ignored until end of transaction block "
-          + "(it failed on: " + tx.abortCause().getMessage() + "); roll back", "25P02");
+    SQLException cause = tx == null ? null : tx.abortCause();
+    if (cause == null) {
+      return;
+    }
+    if (SqlStates.isTransactionRollback(cause.getSQLState())) {
+      // A backend chose it as a victim after the client had its answer (completion first or majority, READ
+      // COMMITTED): the victim is rolled back everywhere now, and the client told to run it again.
+      throw rollBackVictim(s, new SQLException(cause.getMessage(), cause.getSQLState(), cause));
+    }
+    throw new SQLException("current transaction is aborted, commands ignored until end of transaction block "
+        + "(it failed on: " + cause.getMessage() + "); roll back", SqlStates.IN_FAILED_TRANSACTION);
+  }
+
+  private static void rememberSetting(SessionState s, String sql, List<Object> parameters) {
+    String head = sql.trim().toUpperCase(Locale.ROOT);
+    if (SettingText.resetsAll(sql)) {
+      s.settings().clear();
+    } else if (!head.startsWith("SET LOCAL") && !head.startsWith("SET TRANSACTION") && !head.startsWith("DISCARD")) {
+      // SET SESSION CHARACTERISTICS too: replayed, and undone by RESET ALL at give-back. DISCARD PLANS,
+      // TEMP or SEQUENCES leave settings as they are.
+      s.settings().add(SettingText.replayable(sql, parameters));
     }
   }
 
-  private static void rememberSetting(SessionState s, String sql) {
-    String head = sql.trim().toUpperCase(Locale.ROOT);
-    if (head.startsWith("RESET") || head.startsWith("DISCARD")) {
-      s.settings().clear();
-    } else if (!head.startsWith("SET LOCAL") && !head.startsWith("SET TRANSACTION")
-        && !head.startsWith("SET SESSION CHARACTERISTICS")) {
-      s.settings().add(sql);
+  /** SET TRANSACTION in a transaction: its modes hold for it, on the backends it joins later too. */
+  private static void transactionModes(SessionState s, String sql) {
+    String modes = TransactionModes.ofSetTransaction(sql);
+    Transaction tx = modes == null ? null : s.transaction();
+    if (tx != null) {
+      tx.modes(modes, TransactionModes.isolationOf(modes));
+    }
+  }
+
+  /** The client's session has ended: its transaction is rolled back, its advisory locks released. */
+  public void sessionEnded(SessionState s) throws SQLException {
+    try {
+      rollback(s);
+    } finally {
+      advisoryLocks.sessionEnded(s);
     }
   }
 

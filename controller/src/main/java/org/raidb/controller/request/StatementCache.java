@@ -25,6 +25,10 @@ import org.raidb.driver.protocol.ColumnInfo;
  * it, and its entry is swept when a new connection is first seen. A connection is used by one thread
  * at a time (the borrower), so an entry needs no more than an uncontended lock.
  *
+ * <p>One cache per virtual database, with its own epoch: a DDL in one virtual database says nothing
+ * about another's results. Its entries are per physical backend connection, so each backend's
+ * statements stay with that backend's connections.
+ *
  * <p>Column descriptions are reused only while nothing can have changed them: every DDL or SET
  * through the controller starts a new {@link #schemaChanged() epoch}, a connection lent to a
  * session with its own settings is {@link #forget forgotten} on borrow and return, and a description
@@ -33,14 +37,17 @@ import org.raidb.driver.protocol.ColumnInfo;
 final class StatementCache {
   /** Statements kept per connection, least recently used dropped first. */
   static final int PER_CONNECTION = 32;
+  /**
+   * Longer texts are prepared each time: each connection keeps its texts as keys, and a client sending
+   * large distinct statements must not make every pooled connection hold copies of them.
+   */
+  static final int MAX_TEXT = 8_192;
 
-  private static final Map<Connection, Statements> BY_CONNECTION = new ConcurrentHashMap<>();
-  private static final AtomicLong EPOCH = new AtomicLong();
-
-  private StatementCache() {}
+  private final Map<Connection, Statements> byConnection = new ConcurrentHashMap<>();
+  private final AtomicLong epoch = new AtomicLong();
 
   /** One reusable statement and what its last result looked like. */
-  static final class Entry {
+  final class Entry {
     final PreparedStatement statement;
     private ColumnInfo[] columns;
     private long columnsEpoch = -1;
@@ -51,7 +58,7 @@ final class StatementCache {
 
     /** The description of the last result, if no DDL or SET ran since; null otherwise. */
     ColumnInfo[] columns() {
-      return columnsEpoch == EPOCH.get() ? columns : null;
+      return columnsEpoch == epoch.get() ? columns : null;
     }
 
     /** Remembers a description read from a result whose statement started in {@code epoch}. */
@@ -78,12 +85,12 @@ final class StatementCache {
   }
 
   /** The statement for {@code sql} on this pooled connection, prepared on first use. */
-  static Entry statement(Connection pooled, String sql) throws SQLException {
+  Entry statement(Connection pooled, String sql) throws SQLException {
     Connection physical = pooled.unwrap(Connection.class);
-    Statements statements = BY_CONNECTION.get(physical);
+    Statements statements = byConnection.get(physical);
     if (statements == null) {
       sweepClosed();
-      statements = BY_CONNECTION.computeIfAbsent(physical, k -> new Statements());
+      statements = byConnection.computeIfAbsent(physical, k -> new Statements());
     }
     synchronized (statements) {
       Entry e = statements.get(sql);
@@ -96,10 +103,10 @@ final class StatementCache {
   }
 
   /** Drops (and closes) what is kept for this connection: its session settings differ from the defaults. */
-  static void forget(Connection pooled) {
+  void forget(Connection pooled) {
     Statements statements;
     try {
-      statements = BY_CONNECTION.remove(pooled.unwrap(Connection.class));
+      statements = byConnection.remove(pooled.unwrap(Connection.class));
     } catch (SQLException e) {
       return; // not a wrapper of anything: nothing was kept for it
     }
@@ -112,19 +119,19 @@ final class StatementCache {
   }
 
   /** A DDL statement or a SET ran: result descriptions cached so far may be stale. */
-  static void schemaChanged() {
-    EPOCH.incrementAndGet();
+  void schemaChanged() {
+    epoch.incrementAndGet();
   }
 
   /** The current epoch: taken before a statement runs, so that a DDL finishing meanwhile voids its description. */
-  static long epoch() {
-    return EPOCH.get();
+  long epoch() {
+    return epoch.get();
   }
 
-  /** Statements kept right now, all connections together (tests). */
-  static int size() {
+  /** Statements kept right now, all connections of this virtual database together (tests). */
+  int size() {
     int n = 0;
-    for (Statements s : BY_CONNECTION.values()) {
+    for (Statements s : byConnection.values()) {
       synchronized (s) {
         n += s.size();
       }
@@ -133,8 +140,8 @@ final class StatementCache {
   }
 
   /** Entries of connections the pool has closed since: their statements died with them. */
-  private static void sweepClosed() {
-    BY_CONNECTION.keySet().removeIf(c -> {
+  private void sweepClosed() {
+    byConnection.keySet().removeIf(c -> {
       try {
         return c.isClosed();
       } catch (SQLException e) {

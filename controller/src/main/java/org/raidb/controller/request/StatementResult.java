@@ -1,5 +1,6 @@
 package org.raidb.controller.request;
 
+import java.sql.SQLWarning;
 import java.util.List;
 import org.raidb.controller.result.RowSource;
 
@@ -7,8 +8,14 @@ import org.raidb.controller.result.RowSource;
  * What one statement produced on one backend, in order: update counts ({@code Long}) and row sources.
  *
  * @param generatedKeys null when the client did not ask for keys
+ * @param warnings what the backend reported while running it (notices, warnings), null for none: the
+ *     client gets those of the backend whose answer it gets
  */
-public record StatementResult(List<Object> results, RowSource generatedKeys) {
+public record StatementResult(List<Object> results, RowSource generatedKeys, SQLWarning warnings) {
+
+  public StatementResult(List<Object> results, RowSource generatedKeys) {
+    this(results, generatedKeys, null);
+  }
 
   /** Closes every row source not yet handed to a client (results of the backends whose answer is not used). */
   public void discard() {

@@ -1,5 +1,6 @@
 package org.raidb.controller.request;
 
+import org.raidb.controller.transaction.RunningStatements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +15,12 @@ import org.raidb.controller.result.RowSource;
 
 /** Runs one client statement on one backend connection, as the client asked (parameters, keys, limits). */
 public final class StatementRunner {
-  private StatementRunner() {}
+  private final StatementCache cache;
+
+  /** @param cache the virtual database's statements kept open on backend connections */
+  StatementRunner(StatementCache cache) {
+    this.cache = cache;
+  }
 
   /**
    * @param stream leave a single result set open as a cursor (reads); otherwise every result is read
@@ -22,10 +28,10 @@ public final class StatementRunner {
    * @param onCursorClose what to do when a streamed cursor is closed (release the connection)
    * @param running registers the statement so that a client's cancel can reach it
    */
-  public static StatementResult run(Connection c, ExecuteRequest r, boolean stream, Runnable onCursorClose,
+  public StatementResult run(Connection c, ExecuteRequest r, boolean stream, Runnable onCursorClose,
       RunningStatements running) throws SQLException {
-    long epoch = StatementCache.epoch();
-    StatementCache.Entry cached = reusable(r, stream) && c.getAutoCommit() ? StatementCache.statement(c, r.sql()) : null;
+    long epoch = cache.epoch();
+    StatementCache.Entry cached = reusable(r, stream) && c.getAutoCommit() ? cache.statement(c, r.sql()) : null;
     Statement st = cached != null ? bind(cached.statement, r) : create(c, r);
     boolean keepOpen = cached != null;
     running.add(st);
@@ -52,7 +58,7 @@ public final class StatementRunner {
       if (isResultSet && stream && !severalStatements(r.sql())) {
         results.add(new BackendCursor(st, st.getResultSet(), onCursorClose));
         keepOpen = true;
-        return new StatementResult(results, null);
+        return new StatementResult(results, null, st.getWarnings()); // those of the execution; later fetches' are not carried
       }
       while (true) {
         if (isResultSet) {
@@ -68,7 +74,7 @@ public final class StatementRunner {
         }
         isResultSet = st.getMoreResults();
       }
-      return new StatementResult(results, keys);
+      return new StatementResult(results, keys, st.getWarnings());
     } finally {
       running.remove(st);
       if (!keepOpen) {
@@ -82,7 +88,7 @@ public final class StatementRunner {
    * and one row, such a read costs one backend round trip, where a streaming cursor costs a
    * transaction around it. Returns null when the result is larger: the caller then streams it.
    */
-  static StatementResult runWithinOneBatch(Connection c, ExecuteRequest r, RunningStatements running) throws SQLException {
+  StatementResult runWithinOneBatch(Connection c, ExecuteRequest r, RunningStatements running) throws SQLException {
     boolean clientLimitFits = r.maxRows() > 0 && r.maxRows() <= r.fetchSize();
     ExecuteRequest probe = clientLimitFits ? r : r.withMaxRows(r.fetchSize() + 1L);
     StatementResult result = run(c, probe, false, () -> { }, running);
@@ -106,7 +112,8 @@ public final class StatementRunner {
    * were closed without a rollback.
    */
   private static boolean reusable(ExecuteRequest r, boolean stream) {
-    return !stream && !r.returnGeneratedKeys() && r.parameters() != null && !r.parameters().isEmpty();
+    return !stream && !r.returnGeneratedKeys() && r.parameters() != null && !r.parameters().isEmpty()
+        && r.sql().length() <= StatementCache.MAX_TEXT;
   }
 
   private static MaterializedRows materializeDescribed(ResultSet rs, StatementCache.Entry cached, long epoch)
@@ -126,7 +133,11 @@ public final class StatementRunner {
 
   private static Statement create(Connection c, ExecuteRequest r) throws SQLException {
     if (r.parameters() == null) {
-      return c.createStatement();
+      Statement st = c.createStatement();
+      // The driver translated the escapes already; with escape processing off they must reach the server as
+      // they are. A prepared statement's text always had its escapes translated, as pgjdbc does at prepare time.
+      st.setEscapeProcessing(r.escapeProcessing());
+      return st;
     }
     PreparedStatement ps;
     if (r.returnGeneratedKeys()) {

@@ -11,10 +11,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.transaction.BackendLane;
+import org.raidb.driver.protocol.SqlStates;
 
 /**
  * Two-phase commit of a RAIDb-0 transaction that wrote on several backends (each holds other
- * tables, so no backend's answer can stand in for another's). Phase one prepares the transaction on
+ * tables, so no backend's answer can stand in for another's), and of a SERIALIZABLE one that wrote
+ * on several backends ({@link SerializableCommit}). Phase one prepares the transaction on
  * every backend ({@code PREPARE TRANSACTION}); the decision is the transaction's COMMIT in the
  * recovery log, made durable before phase two ({@code COMMIT PREPARED}). A controller restarted
  * between the phases finishes or rolls back what is prepared from that log
@@ -64,7 +66,8 @@ final class TwoPhaseCommit {
     }
     Map.Entry<DatabaseBackend, SQLException> first = refused.entrySet().iterator().next();
     throw new SQLException("the transaction was rolled back on every backend: backend " + first.getKey().name()
-        + " could not prepare it for two-phase commit (" + first.getValue().getMessage() + ")",
+        + " could not prepare it for two-phase commit (" + first.getValue().getMessage() + ")"
+        + (SqlStates.isTransactionRollback(first.getValue().getSQLState()) ? "; run the transaction again" : ""),
         first.getValue().getSQLState(), first.getValue());
   }
 

@@ -17,6 +17,8 @@ import org.raidb.controller.result.HashedBatches;
 import org.raidb.controller.result.RowSource;
 import org.raidb.driver.protocol.ColumnInfo;
 import org.raidb.driver.protocol.PayloadWriter;
+import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 
 /**
  * The rows of an error-checked read, voted on a batch at a time while the client fetches: every
@@ -36,8 +38,8 @@ final class VotedRows implements RowSource {
      */
     BackendAnswer ask(DatabaseBackend b, long agreedRows, int maxRows, int maxBytes);
 
-    /** Takes a backend whose answer was closed out of service (outvoted or failed). */
-    void disable(DatabaseBackend b, String reason);
+    /** Takes a backend whose answer was closed out of service (outvoted: it diverged; or failed). */
+    void disable(DatabaseBackend b, DisableCause cause);
 
     /** The majority answered with this error: it goes to the client. */
     SQLException majorityError(SQLException e);
@@ -109,7 +111,7 @@ final class VotedRows implements RowSource {
     firstBatchPending = false;
     if (majority.rows() == null) { // a mid-stream error the majority agrees on
       throw voters.majorityError(majority.error() != null ? majority.error() : new SQLException(
-          "the backends' answers to [" + sql + "] stopped being rows mid-stream; run the read again", "XX000"));
+          "the backends' answers to [" + sql + "] stopped being rows mid-stream; run the read again", SqlStates.INTERNAL_ERROR));
     }
     agreedRows += majority.rows().rowsInBatch();
     return majority.rows().copyBatchTo(w);
@@ -131,9 +133,9 @@ final class VotedRows implements RowSource {
         askAll(more.backends(), maxRows, maxBytes);
       } else if (outcome instanceof VoteOutcome.Majority<DatabaseBackend, Object> m) {
         for (DatabaseBackend outvoted : m.outvoted()) {
-          drop(outvoted, "outvoted on an error-checked read: its answer to [" + sql + "] differs from "
-              + m.agreeing().stream().map(DatabaseBackend::name).toList() + "'s"
-              + (agreedRows > 0 ? " after row " + agreedRows : ""));
+          drop(outvoted, DisableCause.divergence("outvoted on an error-checked read: its answer to [" + sql
+              + "] differs from " + m.agreeing().stream().map(DatabaseBackend::name).toList() + "'s"
+              + (agreedRows > 0 ? " after row " + agreedRows : "")));
         }
         majority = answers.get(m.agreeing().get(0));
         return majority;
@@ -183,7 +185,7 @@ final class VotedRows implements RowSource {
   private void dropFailed() {
     for (BackendAnswer a : List.copyOf(answers.values())) {
       if (a.failure() != null) {
-        drop(a.backend(), "read failed: " + a.failure().getMessage());
+        drop(a.backend(), DisableCause.failure("read failed: " + a.failure().getMessage()));
       } else if (a.busy() != null) {
         answers.remove(a.backend()).close();
         gone.add(a.backend()); // no answer from it for the rest of this read, but it stays in service
@@ -193,10 +195,10 @@ final class VotedRows implements RowSource {
   }
 
   /** Closes the backend's answer first, releasing its connection, then takes the backend out of service. */
-  private void drop(DatabaseBackend b, String reason) {
+  private void drop(DatabaseBackend b, DisableCause cause) {
     answers.remove(b).close();
     gone.add(b);
-    voters.disable(b, reason);
+    voters.disable(b, cause);
   }
 
   @Override

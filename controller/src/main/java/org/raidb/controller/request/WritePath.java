@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -18,15 +19,18 @@ import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
 import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.recovery.WriteLog;
+import org.raidb.controller.scheduler.Claim;
+import org.raidb.controller.scheduler.ClaimSource;
 import org.raidb.controller.scheduler.SchedulerType;
-import org.raidb.controller.session.SessionState;
+import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
-import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 
 /**
  * Steps 4, 6, 7 and 9 of the request path for writes: the scheduler admits the write, the balancer
@@ -36,24 +40,28 @@ import org.raidb.driver.protocol.SqlStates;
  */
 final class WritePath {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WritePath.class);
-  private final VirtualDatabase vdb;
+  private final BackendArray vdb;
   private final BackendConnections connections;
 
-  WritePath(VirtualDatabase vdb, BackendConnections connections) {
+  WritePath(BackendArray vdb, BackendConnections connections) {
     this.vdb = vdb;
     this.connections = connections;
   }
 
-  StatementResult write(SessionState s, AnalyzedStatement a, List<LoggedStatement> statements, String statement,
-      BackendWork work) throws SQLException {
+  /** @param claims the conflict classes the write takes in the scheduler (step 4) */
+  StatementResult write(SessionState s, AnalyzedStatement a, ClaimSource claims, List<LoggedStatement> statements,
+      String statement, BackendWork work) throws SQLException {
     Transaction tx = s.transaction();
     boolean inTransaction = tx != null;
-    long owner = inTransaction ? tx.id() : SessionState.nextTransactionId();
+    long owner = inTransaction ? tx.id() : s.nextTransactionId();
+    // REPEATABLE READ and SERIALIZABLE: a backend may refuse the statement with 40001 where the others
+    // applied it; the client must hear that on this statement, before it goes on or commits.
+    boolean waitForAll = inTransaction && SnapshotReads.keepsOneSnapshot(vdb, tx);
     WriteLog writeLog = vdb.writeLog();
     writeLog.enterUnit(tx);
     // An auto-commit write's unit ends when every backend answered; a transaction's when it ends.
     Runnable unitDone = inTransaction ? () -> { } : writeLog::exitUnit;
-    Set<String> statementLocks = Set.of();
+    List<Claim> statementLocks = List.of();
     boolean admitted = false;
     LoggedRequest logged = null;
     List<DatabaseBackend> targets = List.of();
@@ -67,14 +75,13 @@ final class WritePath {
           || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
           || (tx != null && !vdb.scheduler().holdsNothing(owner));
       if (ordered) {
-        Set<String> tables = new HashSet<>(a.tablesWritten());
-        tables.addAll(a.tablesRead());
-        statementLocks = vdb.scheduler().admit(owner, inTransaction, tables, a.touchesEverything());
+        statementLocks = vdb.scheduler().admit(owner, inTransaction, claims);
       }
       admitted = true;
       logged = writeLog.logWrite(tx, s.virtualUser(), statements, a.kind() == StatementKind.DDL, loggedTables(a), targets,
           owner);
       lanes = lanes(targets, s, tx);
+      leftOut(targets, lanes, logged);
     } catch (SQLException | RuntimeException e) {
       if (logged != null) {
         // Logged but run nowhere (no connection to be had): failed everywhere, so no backend lacks it
@@ -93,12 +100,12 @@ final class WritePath {
       }
       throw e;
     }
-    Set<String> locksToRelease = statementLocks;
+    List<Claim> locksToRelease = statementLocks;
     Runnable released = () -> {
       vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
       unitDone.run();
     };
-    Outcome outcome = run(lanes, s, !inTransaction, statement, a, work, tx, released, false, logged);
+    Outcome outcome = run(lanes, s, !inTransaction, statement, a, work, tx, released, waitForAll, logged);
     if (!inTransaction) {
       for (int i = 0; i < lanes.size(); i++) {
         s.lastWrites().put(lanes.get(i).backend(), outcome.futures.get(i));
@@ -110,6 +117,21 @@ final class WritePath {
       tx.markWritten();
     }
     return result;
+  }
+
+  /**
+   * A target that could not give a connection was disabled and left out: the write never reached it,
+   * so it is no write in doubt there, and its checkpoint need not wait for an answer that cannot come.
+   */
+  private static void leftOut(List<DatabaseBackend> targets, List<BackendLane> lanes, LoggedRequest logged) {
+    if (targets.size() == lanes.size()) {
+      return;
+    }
+    for (DatabaseBackend b : targets) {
+      if (lanes.stream().noneMatch(l -> l.backend() == b)) {
+        logged.ranOn(b, false);
+      }
+    }
   }
 
   /** Runs one command (commit, rollback, savepoint) on every lane of a transaction. */
@@ -140,22 +162,25 @@ final class WritePath {
       AnalyzedStatement a, BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll,
       LoggedRequest logged) {
     int required = waitForAll ? lanes.size() : vdb.balancer().completion().required(lanes.size());
-    CompletionTracker tracker = new CompletionTracker(required, lanes.size());
+    List<DatabaseBackend> backends = lanes.stream().map(BackendLane::backend).toList();
+    CompletionTracker tracker = new CompletionTracker(required, backends);
+    LateAnswers late = new LateAnswers(vdb.health(), tracker, backends, statement);
     Outcome outcome = new Outcome(tracker);
     List<CompletableFuture<BackendOutcome>> futures = new ArrayList<>(lanes.size());
     // The other backends first, on backend threads; then the first on this thread, so that they all run at once.
+    // Each answer is counted as it comes, before the first runs here: if the first hangs, the others' answers
+    // start the clock that cuts it loose.
     for (int i = lanes.size() - 1; i >= 0; i--) {
       BackendLane lane = lanes.get(i);
-      CompletableFuture<BackendOutcome> f = lane.submit(() -> runOne(lane, a, work, ownsConnections, s, tx, logged),
+      DatabaseBackend b = lane.backend();
+      CompletableFuture<BackendOutcome> f = lane.submit(
+          () -> runOne(lane, a, work, ownsConnections, s, tx, logged, lanes.size() == 1, late),
           vdb.backendThreads(), i == 0);
       futures.add(0, f);
+      // An answer is counted even if the work itself blew up, so that the request always completes.
+      f.whenComplete((o, e) -> late.answered(tracker.add(o != null ? o : internalFailure(b, e))));
     }
     outcome.futures = futures;
-    for (int i = 0; i < futures.size(); i++) {
-      DatabaseBackend b = lanes.get(i).backend();
-      // An answer is counted even if the work itself blew up, so that the request always completes.
-      futures.get(i).whenComplete((o, e) -> tracker.add(o != null ? o : internalFailure(b, e)));
-    }
     tracker.all().whenComplete((all, e) -> {
       try {
         if (e != null) {
@@ -178,23 +203,25 @@ final class WritePath {
       AnalyzedStatement a, Transaction tx, Runnable whenAllDone, LoggedRequest logged) {
     OutcomeResolver.Resolution res;
     try {
-      res = OutcomeResolver.resolve(all, statement, tx != null);
+      // A COMMIT that some backends applied cannot be undone there (a two-phase commit avoids that case).
+      boolean rolledBackEverywhere = tx != null && (a != null || !tx.hasWritten());
+      res = OutcomeResolver.resolve(all, statement, rolledBackEverywhere);
       logged.resolved(res.clientError());
       for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
         DatabaseBackend b = d.getKey();
-        Set<String> tables = res.diverged().contains(b) ? tablesOutOfStep(b, a, tx) : null;
+        boolean diverged = res.diverged().contains(b);
+        Set<String> tables = diverged ? tablesOutOfStep(b, a, tx) : null;
         if (tables != null) {
           vdb.disableTables(b, tables, d.getValue());
           logged.notNeededOn(b); // replay leaves out writes to disabled tables
         } else {
-          vdb.disableBackend(b, d.getValue());
+          vdb.disableBackend(b, diverged ? DisableCause.divergence(d.getValue()) : DisableCause.failure(d.getValue()));
         }
         BackendLane lane = tx == null ? null : tx.forget(b);
-        if (lane != null && tables != null) {
-          // The backend stays: its part of the transaction is rolled back once the work queued on it has run.
+        if (lane != null) {
+          // Its part of the transaction is rolled back once the work queued on it has run (refused there if the
+          // backend left): closing the connection under a running statement would wait for it anyway.
           lane.idle().thenRun(() -> connections.discard(lane.connection()));
-        } else if (lane != null) {
-          connections.discard(lane.connection());
         }
       }
       BackendOutcome answered = outcome.tracker.quorum().getNow(null);
@@ -226,7 +253,7 @@ final class WritePath {
    * back). Null when the whole backend must go: RAIDb-1, or tables the controller cannot name.
    */
   private Set<String> tablesOutOfStep(DatabaseBackend b, AnalyzedStatement a, Transaction tx) {
-    if (!vdb.level().partial()) {
+    if (!vdb.balancer().partial()) {
       return null;
     }
     Set<String> tables = new HashSet<>();
@@ -248,8 +275,12 @@ final class WritePath {
   }
 
 
+  /**
+   * @param alone no other backend runs the statement, whose answer could show this one hung: the health
+   *     probe watches it instead
+   */
   private BackendOutcome runOne(BackendLane lane, AnalyzedStatement a, BackendWork work, boolean ownsConnection,
-      SessionState s, Transaction tx, LoggedRequest logged) {
+      SessionState s, Transaction tx, LoggedRequest logged, boolean alone, LateAnswers late) {
     DatabaseBackend b = lane.backend();
     b.requestStarted();
     boolean applied = false;
@@ -260,7 +291,13 @@ final class WritePath {
         return new BackendOutcome(b, null, new SQLException("backend " + b.name() + " was disabled",
             SqlStates.CONNECTION_FAILURE));
       }
-      BackendOutcome o = new BackendOutcome(b, work.run(lane.connection()), null);
+      late.started(b);
+      StatementResult result;
+      try (HealthMonitor.Watch watch = alone ? vdb.health().watch(b) : null) {
+        result = work.run(lane.connection());
+      }
+      BackendOutcome o = new BackendOutcome(b, result, null);
+      b.probe().heard();
       applied = true;
       if (a != null && a.kind() == StatementKind.WRITE) {
         b.wrote(a.tablesWritten());
@@ -334,12 +371,19 @@ final class WritePath {
     try {
       for (DatabaseBackend b : targets) {
         try {
-          lanes.add(tx != null ? joinTransaction(tx, b, s) : new BackendLane(b, connections.borrow(b, s)));
+          lanes.add(tx != null ? joinTransaction(tx, b, s) : new BackendLane(b, patiently(b, () -> connections.borrow(b, s))));
         } catch (SQLException e) {
+          if (!b.isEnabled()) {
+            lastFailure = e; // disabled while the write waited for it (hung): the write goes on without it
+            continue;
+          }
           if (!FailureClassifier.isBackendFailure(e)) {
             throw e;
           }
-          vdb.disableBackend(b, "cannot open a connection: " + e.getMessage());
+          vdb.disableFailed(b, "cannot open a connection", e);
+          if (b.isEnabled()) {
+            throw e; // kept (no other backend answers either): a write cannot leave out an enabled backend
+          }
           lastFailure = e;
         }
       }
@@ -358,24 +402,45 @@ final class WritePath {
   BackendLane joinTransaction(Transaction tx, DatabaseBackend b, SessionState s) throws SQLException {
     BackendLane lane = tx.lane(b);
     if (lane == null) {
-      Connection c = connections.borrow(b, s);
-      try {
-        c.setAutoCommit(false);
-      } catch (SQLException e) {
-        connections.discard(c);
-        throw e;
-      }
-      lane = new BackendLane(b, c);
+      lane = new BackendLane(b, patiently(b, () -> connections.borrowForTransaction(b, s, tx)));
       tx.join(lane);
     }
     return lane;
+  }
+
+  /** Borrows a connection from a backend's pool. */
+  @FunctionalInterface
+  private interface Borrowing {
+    Connection borrow() throws SQLException;
+  }
+
+  /**
+   * A write cannot leave out an enabled backend, so when that backend's pool is busy (53300: every
+   * connection in use, the backend answering its probe) the write waits again rather than failing: with
+   * completion {@code first} or {@code majority} the slowest backend falls behind and its pool fills
+   * with the work queued for it, and it must pace the writers, not refuse them. A backend that hangs
+   * instead is disabled by the health monitor meanwhile, and the wait ends. Bounded by the scheduler's
+   * lock timeout, like any wait of a write for others.
+   */
+  private Connection patiently(DatabaseBackend b, Borrowing borrowing) throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(vdb.scheduler().lockTimeoutMillis());
+    while (true) {
+      try {
+        return borrowing.borrow();
+      } catch (SQLException e) {
+        if (!SqlStates.TOO_MANY_CONNECTIONS.equals(e.getSQLState()) || !b.isEnabled()
+            || System.nanoTime() - deadline > 0) {
+          throw e;
+        }
+      }
+    }
   }
 
   /** A backend that failed or was outvoted leaves the transaction: its connection is closed, rolling back its part. */
   void leaveTransaction(Transaction tx, DatabaseBackend b) {
     BackendLane lane = tx == null ? null : tx.forget(b);
     if (lane != null) {
-      connections.discard(lane.connection());
+      lane.idle().thenRun(() -> connections.discard(lane.connection()));
     }
   }
 

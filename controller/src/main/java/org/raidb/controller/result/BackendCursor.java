@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import org.raidb.driver.protocol.ColumnInfo;
 import org.raidb.driver.protocol.PayloadWriter;
+import org.raidb.driver.protocol.RowsetCodec;
 
 /**
  * A backend result set read a batch at a time while the client fetches: neither the controller nor
@@ -35,8 +36,7 @@ public final class BackendCursor implements RowSource {
 
   @Override
   public boolean writeBatch(PayloadWriter w, int maxRows, int maxBytes) throws SQLException {
-    int countAt = w.size();
-    w.writeInt(0);
+    int countAt = RowsetCodec.beginBatch(w);
     int written = 0;
     while (!exhausted && written < maxRows && (written == 0 || w.size() < maxBytes)) {
       if (!rs.next()) {
@@ -48,8 +48,7 @@ public final class BackendCursor implements RowSource {
       }
       written++;
     }
-    RowsetFrames.patchRowCount(w, countAt, written);
-    w.writeBoolean(exhausted);
+    RowsetCodec.endBatch(w, countAt, written, exhausted);
     return exhausted;
   }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import org.raidb.driver.protocol.ColumnInfo;
+import org.raidb.driver.protocol.SqlArray;
 import org.raidb.driver.protocol.SqlNull;
 import org.raidb.driver.protocol.TypedText;
 
@@ -95,7 +96,8 @@ public final class BackendValues {
         return Reader.FLOAT;
       case Types.FLOAT:
       case Types.DOUBLE:
-        return Reader.DOUBLE;
+        // pgjdbc calls money a DOUBLE but cannot read its text ("$1,234.56") as one: it travels as that text.
+        return type.equals("money") ? Reader.STRING : Reader.DOUBLE;
       case Types.NUMERIC:
       case Types.DECIMAL:
         return type.equals("money") ? Reader.STRING : Reader.DECIMAL;
@@ -137,7 +139,7 @@ public final class BackendValues {
       case LONG: v = rs.getLong(i); break;
       case FLOAT: v = rs.getFloat(i); break;
       case DOUBLE: v = rs.getDouble(i); break;
-      case DECIMAL: v = rs.getBigDecimal(i); break;
+      case DECIMAL: v = decimal(rs, i); break;
       case STRING: v = rs.getString(i); break;
       case BYTES: v = rs.getBytes(i); break;
       case DATE: v = rs.getObject(i, LocalDate.class); break;
@@ -151,6 +153,22 @@ public final class BackendValues {
         return s == null ? null : new TypedText(typeName, s);
     }
     return rs.wasNull() ? null : v;
+  }
+
+  /**
+   * A numeric: a BigDecimal, or for NaN and the infinities (which no BigDecimal holds) the double
+   * pgjdbc's getDouble gives, so that one such value does not fail the whole result.
+   */
+  private static Object decimal(ResultSet rs, int i) throws SQLException {
+    try {
+      return rs.getBigDecimal(i);
+    } catch (SQLException notADecimal) {
+      double d = rs.getDouble(i);
+      if (Double.isNaN(d) || Double.isInfinite(d)) {
+        return d;
+      }
+      throw notADecimal;
+    }
   }
 
   /** Reads every remaining row into memory: for small results only (metadata, RETURNING, keys). */
@@ -188,8 +206,11 @@ public final class BackendValues {
     } else if (v instanceof java.math.BigDecimal d) {
       ps.setBigDecimal(index, d);
     } else if (v instanceof TypedText t) {
-      // Text the backend casts to the parameter's type (arrays, json, intervals): sent untyped.
+      // Text the backend casts to the parameter's type (json, intervals, enums): sent untyped.
       ps.setObject(index, t.text(), Types.OTHER);
+    } else if (v instanceof SqlArray a) {
+      // Typed, as the client's driver would have sent it: "SELECT ?" and "= ANY(?)" need the array's type.
+      ps.setArray(index, ps.getConnection().createArrayOf(a.elementTypeName(), a.toNestedArray()));
     } else {
       ps.setObject(index, v); // Boolean, Short, Float, Double, java.time values, UUID: the backend driver maps them
     }

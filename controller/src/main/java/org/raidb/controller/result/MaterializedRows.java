@@ -3,6 +3,7 @@ package org.raidb.controller.result;
 import java.util.List;
 import org.raidb.driver.protocol.ColumnInfo;
 import org.raidb.driver.protocol.PayloadWriter;
+import org.raidb.driver.protocol.RowsetCodec;
 
 /** A result held in memory: metadata answers, RETURNING rows of writes, generated keys. */
 public final class MaterializedRows implements RowSource {
@@ -26,8 +27,7 @@ public final class MaterializedRows implements RowSource {
 
   @Override
   public boolean writeBatch(PayloadWriter w, int maxRows, int maxBytes) {
-    int countAt = w.size();
-    w.writeInt(0);
+    int countAt = RowsetCodec.beginBatch(w);
     int written = 0;
     while (next < rows.size() && written < maxRows && (written == 0 || w.size() < maxBytes)) {
       for (Object v : rows.get(next)) {
@@ -36,9 +36,8 @@ public final class MaterializedRows implements RowSource {
       next++;
       written++;
     }
-    RowsetFrames.patchRowCount(w, countAt, written);
     boolean last = next >= rows.size();
-    w.writeBoolean(last);
+    RowsetCodec.endBatch(w, countAt, written, last);
     return last;
   }
 

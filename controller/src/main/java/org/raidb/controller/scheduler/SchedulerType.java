@@ -1,15 +1,18 @@
 package org.raidb.controller.scheduler;
 
-/** How the write order is kept; see {@link TableLockManager} and docs/architecture.md. */
+/** How the write order is kept; see {@link ClassLockManager} and docs/architecture.md, step 4. */
 public enum SchedulerType {
   /**
    * Table locks held for one statement; a transaction's row locks are left to the backends. Writes of
    * different transactions interleave statement by statement.
    */
   QUERY("query"),
-  /** Table locks taken as a transaction first writes a table and held to its end, with deadlock detection. */
+  /**
+   * Conflict classes (rows, unique values, foreign-key parents, sequences, else tables) taken as a
+   * transaction first claims them and held to its end, with deadlock detection: the default.
+   */
   OPTIMISTIC_TRANSACTION("optimisticTransaction"),
-  /** One write transaction at a time: the first write of a transaction locks every table. */
+  /** One write transaction at a time: the first write of a transaction claims every class. */
   PESSIMISTIC_TRANSACTION("pessimisticTransaction");
 
   private final String configName;

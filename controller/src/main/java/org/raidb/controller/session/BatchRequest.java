@@ -2,6 +2,7 @@ package org.raidb.controller.session;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -9,64 +10,74 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.RoutineChange;
 import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.analysis.StatementKind;
+import org.raidb.controller.determinism.DeterministicBatch;
 import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.result.BackendValues;
+import org.raidb.controller.result.MaterializedRows;
+import org.raidb.driver.protocol.BatchFrame;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
 
 /** A BATCH frame: Statement.addBatch texts, or one prepared statement with rows of parameters. */
 final class BatchRequest {
+  /**
+   * What the client asked of the batch as a whole.
+   *
+   * @param returnKeys the keys of every row inserted (prepared form), as getGeneratedKeys() reads them
+   * @param keyColumns the key columns asked for by name, or null for pgjdbc's choice (every column)
+   * @param escapeProcessing false when the client turned it off: the texts keep their JDBC escapes
+   */
+  record Options(int timeoutSeconds, boolean returnKeys, List<String> keyColumns, boolean escapeProcessing) {}
+
   private final List<String> statements; // form 0
   private final String sql; // form 1
   private final List<List<Object>> rows;
-  private final int timeoutSeconds;
+  private final Options options;
 
-  private BatchRequest(List<String> statements, String sql, List<List<Object>> rows, int timeoutSeconds) {
+  private BatchRequest(List<String> statements, String sql, List<List<Object>> rows, Options options) {
     this.statements = statements;
     this.sql = sql;
     this.rows = rows;
-    this.timeoutSeconds = timeoutSeconds;
+    this.options = options;
   }
 
-  static BatchRequest read(PayloadReader f) throws ProtocolException {
-    byte form = f.readByte();
-    int timeout = f.readInt();
-    if (form == 0) {
-      List<String> list = f.readStringList();
-      return new BatchRequest(list == null ? List.of() : list, null, null, timeout);
+  /**
+   * Reads the frame ({@link BatchFrame}); every text that will run as SQL is checked ({@link ClientText})
+   * before anything reaches a backend.
+   */
+  static BatchRequest read(PayloadReader f) throws ProtocolException, SQLException {
+    BatchFrame frame = BatchFrame.read(f);
+    List<String> keyColumns = ClientText.columnNames(frame.keyColumns(), "the list of generated key columns");
+    Options options = new Options(frame.queryTimeoutSeconds(), frame.returnGeneratedKeys(), keyColumns,
+        frame.escapeProcessing());
+    if (frame.form() == BatchFrame.STATEMENTS) {
+      List<String> list = ClientText.all(frame.statements(), "the batch");
+      return new BatchRequest(list == null ? List.of() : list, null, null, options);
     }
-    if (form != 1) {
-      throw new ProtocolException("unknown batch form " + form);
-    }
-    String sql = f.readString();
-    int n = f.readCount(4);
-    List<List<Object>> rows = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      int params = f.readCount(1);
-      List<Object> row = new ArrayList<>(params);
-      for (int p = 0; p < params; p++) {
-        row.add(f.readValue());
-      }
-      rows.add(row);
-    }
-    return new BatchRequest(null, sql, rows, timeout);
+    return new BatchRequest(null, ClientText.statement(frame.sql()), frame.rows(), options);
   }
 
-  /** The batch with every text that may call now(), random() and the like made deterministic. */
-  BatchRequest deterministic(SqlAnalyzer analyzer, TextRewriter rewriter) throws SQLException {
+  /**
+   * The batch as every backend must run it: each text, or the prepared statement with its rows,
+   * rewritten so that now(), random(), the volatile defaults it relies on and the like have the same
+   * values everywhere.
+   */
+  BatchRequest deterministic(TextRewriter texts, PreparedRewriter prepared) throws SQLException {
     if (sql != null) {
-      return analyzer.analyze(sql).nonDeterministic() ? new BatchRequest(null, rewriter.rewrite(sql), rows, timeoutSeconds) : this;
+      DeterministicBatch b = prepared.rewrite(sql, rows);
+      return b.sql() == sql && b.rows() == rows ? this : new BatchRequest(null, b.sql(), b.rows(), options);
     }
     List<String> out = new ArrayList<>(statements.size());
     for (String t : statements) {
-      out.add(analyzer.analyze(t).nonDeterministic() ? rewriter.rewrite(t) : t);
+      out.add(texts.rewrite(t));
     }
-    return new BatchRequest(out, null, null, timeoutSeconds);
+    return new BatchRequest(out, null, null, options);
   }
 
   /** Rewrites one statement text. */
@@ -75,13 +86,30 @@ final class BatchRequest {
     String rewrite(String sql) throws SQLException;
   }
 
+  /** Rewrites a prepared statement and its rows of parameters. */
+  @FunctionalInterface
+  interface PreparedRewriter {
+    DeterministicBatch rewrite(String sql, List<List<Object>> rows) throws SQLException;
+  }
+
+  /** The statements as the client sent them. */
+  List<String> texts() {
+    return sql != null ? List.of(sql) : statements;
+  }
+
+  /** A prepared batch's rows of values, or null for a batch of texts. */
+  List<List<Object>> parameterRows() {
+    return rows;
+  }
+
   /** A batch is a write whose tables are the union of its statements' tables. */
   AnalyzedStatement analyze(SqlAnalyzer analyzer) throws SQLException {
-    List<String> texts = sql != null ? List.of(sql) : statements;
+    List<String> texts = texts();
     Set<String> read = new LinkedHashSet<>();
     Set<String> written = new LinkedHashSet<>();
     boolean everything = false;
     List<SchemaChange> changes = new ArrayList<>();
+    RoutineChange routines = null;
     for (String t : texts) {
       AnalyzedStatement a = analyzer.analyze(t);
       if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
@@ -94,6 +122,9 @@ final class BatchRequest {
       read.addAll(a.tablesRead());
       written.addAll(a.tablesWritten());
       everything |= a.touchesEverything();
+      if (a.routineChange() != null) {
+        routines = a.routineChange().plus(routines);
+      }
       if (a.schemaChange() != null) {
         changes.add(a.schemaChange());
         // Where a new table goes is decided per statement; a batch runs as one unit on each of its
@@ -102,7 +133,7 @@ final class BatchRequest {
       }
     }
     return new AnalyzedStatement(StatementKind.WRITE, Set.copyOf(read), Set.copyOf(written), everything, null, null,
-        false, null, changes.size() == 1 ? changes.get(0) : null);
+        false, null, changes.size() == 1 ? changes.get(0) : null, routines, null, null);
   }
 
   /** The batch's statements as the recovery log keeps them: one per text, or one per row of parameters. */
@@ -125,9 +156,8 @@ final class BatchRequest {
   }
 
   StatementResult run(Connection c) throws SQLException {
-    long[] counts;
     if (sql != null) {
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
+      try (PreparedStatement ps = prepare(c)) {
         applyTimeout(ps);
         for (List<Object> row : rows) {
           for (int i = 0; i < row.size(); i++) {
@@ -135,27 +165,47 @@ final class BatchRequest {
           }
           ps.addBatch();
         }
-        counts = ps.executeLargeBatch();
-      }
-    } else {
-      try (Statement st = c.createStatement()) {
-        applyTimeout(st);
-        for (String s : statements) {
-          st.addBatch(s);
+        List<Object> counts = counts(ps.executeLargeBatch());
+        MaterializedRows keys = null;
+        if (options.returnKeys()) {
+          try (ResultSet rs = ps.getGeneratedKeys()) {
+            keys = BackendValues.materialize(rs);
+          }
         }
-        counts = st.executeLargeBatch();
+        return new StatementResult(counts, keys, ps.getWarnings());
       }
     }
+    try (Statement st = c.createStatement()) {
+      applyTimeout(st);
+      st.setEscapeProcessing(options.escapeProcessing());
+      for (String s : statements) {
+        st.addBatch(s);
+      }
+      List<Object> counts = counts(st.executeLargeBatch());
+      return new StatementResult(counts, null, st.getWarnings());
+    }
+  }
+
+  private PreparedStatement prepare(Connection c) throws SQLException {
+    if (!options.returnKeys()) {
+      return c.prepareStatement(sql);
+    }
+    List<String> names = options.keyColumns();
+    return names != null && !names.isEmpty() ? c.prepareStatement(sql, names.toArray(new String[0]))
+        : c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+  }
+
+  private static List<Object> counts(long[] counts) {
     List<Object> out = new ArrayList<>(counts.length);
     for (long n : counts) {
       out.add(n);
     }
-    return new StatementResult(out, null);
+    return out;
   }
 
   private void applyTimeout(Statement st) throws SQLException {
-    if (timeoutSeconds > 0) {
-      st.setQueryTimeout(timeoutSeconds);
+    if (options.timeoutSeconds() > 0) {
+      st.setQueryTimeout(options.timeoutSeconds());
     }
   }
 

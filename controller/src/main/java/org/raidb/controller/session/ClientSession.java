@@ -1,12 +1,15 @@
 package org.raidb.controller.session;
 
+import org.raidb.controller.transaction.SessionState;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -15,35 +18,54 @@ import java.util.List;
 import java.util.Map;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.backend.ProductInfo;
+import org.raidb.controller.session.ClientErrorLog.Kind;
 import org.raidb.controller.request.ExecuteRequest;
 import org.raidb.controller.request.MetadataCall;
+import org.raidb.controller.request.StatementDescriber;
 import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.RowsetFrames;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.BatchResultFrame;
+import org.raidb.driver.protocol.ClientInfoFrame;
+import org.raidb.driver.protocol.CloseCursorFrame;
+import org.raidb.driver.protocol.DescribeFrame;
 import org.raidb.driver.protocol.ErrorFrame;
+import org.raidb.driver.protocol.ExecuteFrame;
+import org.raidb.driver.protocol.FetchFrame;
 import org.raidb.driver.protocol.FrameReader;
+import org.raidb.driver.protocol.HelloOkFrame;
+import org.raidb.driver.protocol.InvalidValueException;
+import org.raidb.driver.protocol.MetadataFrame;
+import org.raidb.driver.protocol.OkFrame;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.PayloadWriter;
+import org.raidb.driver.protocol.PingFrame;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.ResultsFrame;
+import org.raidb.driver.protocol.RowsFrame;
+import org.raidb.driver.protocol.RowsetCodec;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.driver.protocol.TypedText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One driver connection: authenticates once, then reads one request frame at a time, hands it to its
  * virtual database and writes the answer. Any error a request causes is sent to the client as an
- * ERROR frame and the session goes on; only a protocol violation ends it.
+ * ERROR frame and the session goes on; only a protocol violation ends it, after its ERROR frame.
+ * Whatever ends a session (even an Error such as OutOfMemoryError) ends only that one: its transaction
+ * is rolled back, its cursors closed and its socket closed.
  */
 public final class ClientSession implements Runnable {
   private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
-  private static final int HANDSHAKE_TIMEOUT_MILLIS = 30_000;
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final Socket socket;
   private final SessionRegistry registry;
   private final long id;
+  private final InetAddress source;
   private final long cancelSecret = RANDOM.nextLong();
   private final PayloadWriter out = new PayloadWriter();
   private final Map<Long, RowSource> cursors = new HashMap<>();
@@ -56,80 +78,99 @@ public final class ClientSession implements Runnable {
     this.socket = socket;
     this.registry = registry;
     this.id = id;
+    this.source = socket.getInetAddress();
   }
 
   @Override
   public void run() {
-    try (socket) {
-      socket.setTcpNoDelay(true);
-      socket.setSoTimeout(HANDSHAKE_TIMEOUT_MILLIS);
-      FrameReader in = new FrameReader(new BufferedInputStream(socket.getInputStream(), 16384), registry.maxFrameBytes());
-      output = new BufferedOutputStream(socket.getOutputStream(), 16384);
-      PayloadReader first = in.next();
-      if (first.type() == Protocol.CANCEL) {
-        registry.cancel(first);
-        return;
-      }
-      if (!handshake(first)) {
-        return;
-      }
-      socket.setSoTimeout(0);
-      while (serve(in.next())) {
-        // one request, one answer
-      }
+    boolean lastAnswerWasAnError = false;
+    try {
+      lastAnswerWasAnError = !serveConnection();
     } catch (ProtocolException e) {
-      log.warn("closing connection from {}: protocol violation: {}", socket.getRemoteSocketAddress(), e.getMessage());
-      sendQuietly(new SQLException("protocol violation: " + e.getMessage() + "; is this a RAIDb driver of a matching version?",
-          SqlStates.PROTOCOL_VIOLATION));
+      report(Kind.PROTOCOL_VIOLATION, e.getMessage());
+      lastAnswerWasAnError = sendQuietly(new SQLException("protocol violation: " + e.getMessage()
+          + "; the connection is closed: is this a RAIDb driver of a matching version?", SqlStates.PROTOCOL_VIOLATION));
+    } catch (SocketTimeoutException e) {
+      // Reads time out only during the handshake: a logged-in session may stay idle.
+      report(Kind.HANDSHAKE_TIMEOUT, e.getMessage());
+      lastAnswerWasAnError = sendQuietly(new SQLException(e.getMessage() + "; the connection is closed: a client must "
+          + "send its whole first frame as soon as it has connected", SqlStates.PROTOCOL_VIOLATION));
     } catch (EOFException | SocketException e) {
       log.debug("session {} ended: {}", id, e.getMessage());
     } catch (IOException e) {
-      log.info("session {} ended on an I/O error: {}", id, e.toString());
+      report(Kind.IO_ERROR, e.toString());
+    } catch (RuntimeException e) {
+      log.error("internal error in session {} before it could serve requests", id, e);
+      lastAnswerWasAnError = sendQuietly(new SQLException("internal controller error: " + e
+          + "; the connection is closed, please report this", SqlStates.INTERNAL_ERROR));
+    } catch (Error e) {
+      // Most likely out of memory: this session's buffers and results are dropped with it, and the
+      // other sessions, which may be fine, go on. No stack trace: it would say where memory ran out,
+      // not who took it.
+      log.error("session {} from {} ended by {}; its transaction is rolled back and its connection closed", id,
+          address(), e.toString());
+      lastAnswerWasAnError = sendQuietly(new SQLException("the controller could not serve this session (" + e
+          + "); the connection is closed: send smaller requests", SqlStates.OUT_OF_MEMORY));
     } finally {
-      cleanUp();
+      try {
+        cleanUp();
+      } finally {
+        if (lastAnswerWasAnError) {
+          LingeringClose.close(socket);
+        } else {
+          close();
+        }
+      }
     }
   }
 
-  private boolean handshake(PayloadReader hello) throws IOException {
-    if (hello.type() != Protocol.HELLO) {
-      throw new ProtocolException("expected a HELLO frame first, got type " + (hello.type() & 0xff));
+  /** Serves the connection until the client leaves; false when it was refused at login (with an ERROR frame). */
+  private boolean serveConnection() throws IOException {
+    socket.setTcpNoDelay(true);
+    HandshakeDeadline deadline = new HandshakeDeadline(socket, socket.getInputStream(), registry.handshakeTimeout());
+    // Until login, frames are small: nobody unauthenticated makes the controller read or buffer much.
+    FrameReader in = new FrameReader(new BufferedInputStream(deadline, 16384), registry.preLoginMaxFrameBytes());
+    output = new BufferedOutputStream(socket.getOutputStream(), 16384);
+    PayloadReader first = in.next();
+    if (first.type() == Protocol.CANCEL) {
+      registry.cancel(first);
+      return true;
     }
-    int magic = hello.readInt();
-    int version = hello.readInt();
-    if (magic != Protocol.MAGIC) {
-      throw new ProtocolException("bad magic number 0x" + Integer.toHexString(magic));
-    }
-    if (version != Protocol.VERSION) {
-      send(new SQLException("protocol version " + version + " is not supported; this controller speaks version "
-          + Protocol.VERSION + ": use a driver of the same release", SqlStates.PROTOCOL_VIOLATION));
+    if (!logIn(first)) {
       return false;
     }
-    String vdbName = hello.readString();
-    String user = hello.readString();
-    String password = hello.readString();
-    hello.readStringMap(); // client properties: informational for now
+    deadline.end();
+    in.maxFrameBytes(registry.maxFrameBytes());
+    while (serve(in.next())) {
+      // one request, one answer
+    }
+    return true;
+  }
+
+  private boolean logIn(PayloadReader hello) throws IOException {
+    ProductInfo product;
     try {
-      vdb = registry.virtualDatabase(vdbName);
-      vdb.authentication().authenticateVirtualUser(user, password);
-      ProductInfo product = vdb.productInfo();
-      state = new SessionState(id, user);
-      registry.register(id, this);
-      out.begin(Protocol.HELLO_OK).writeInt(Protocol.VERSION).writeLong(id).writeLong(cancelSecret);
-      out.writeString(product == null ? "PostgreSQL" : product.name());
-      out.writeString(product == null ? "" : product.version());
-      out.writeInt(product == null ? 0 : product.majorVersion());
-      out.writeInt(product == null ? 0 : product.minorVersion());
-      out.writeString(product == null ? "\"" : product.identifierQuote());
-      out.writeStringMap(Map.of("controller", "RAIDb " + registry.version(), "virtualDatabase", vdb.name()));
-      out.send(output);
-      log.debug("session {} opened on {} by {}", id, vdbName, user);
-      return true;
+      Login login = Login.check(hello, registry, source);
+      vdb = login.vdb();
+      state = new SessionState(id, login.user(), vdb.transactionIds());
+      state.applicationName(login.applicationName());
+      product = vdb.productInfo();
     } catch (SQLException e) {
-      log.info("refused connection from {} to virtual database {} as {}: {}", socket.getRemoteSocketAddress(), vdbName,
-          user, e.getMessage());
+      report(SqlStates.CONNECTION_REJECTED.equals(e.getSQLState()) ? Kind.LOGIN_THROTTLED : Kind.LOGIN_REFUSED,
+          e.getMessage());
       send(e);
       return false;
     }
+    registry.register(id, this);
+    new HelloOkFrame(Protocol.VERSION, id, cancelSecret, product == null ? "PostgreSQL" : product.name(),
+        product == null ? "" : product.version(), product == null ? 0 : product.majorVersion(),
+        product == null ? 0 : product.minorVersion(), product == null ? "\"" : product.identifierQuote(),
+        // maxFrameBytes lets the driver refuse a request that is too large before sending it.
+        Map.of("controller", "RAIDb " + registry.version(), "virtualDatabase", vdb.name(),
+            "maxFrameBytes", String.valueOf(registry.maxFrameBytes()))).write(out);
+    out.send(output);
+    log.debug("session {} opened on {} by {}", id, vdb.name(), state.virtualUser());
+    return true;
   }
 
   /** Serves one request; returns false when the client closed the session. */
@@ -143,27 +184,38 @@ public final class ClientSession implements Runnable {
           fetch(f);
           break;
         case Protocol.CLOSE_CURSOR:
-          closeCursor(f.readLong());
-          out.begin(Protocol.OK).send(output);
+          closeCursor(CloseCursorFrame.read(f).cursorId());
+          ok();
           break;
         case Protocol.BATCH:
           batch(f);
           break;
         case Protocol.TRANSACTION:
           new TransactionFrames(vdb, state).handle(f);
-          out.begin(Protocol.OK).send(output);
+          ok();
           break;
         case Protocol.METADATA:
           metadata(f);
           break;
         case Protocol.PING:
-          out.begin(Protocol.OK).send(output);
+          PingFrame.read(f); // the socket's own timeout bounds the answer: nothing to do but answer
+          ok();
+          break;
+        case Protocol.DESCRIBE:
+          describe(f);
+          break;
+        case Protocol.CLIENT_INFO:
+          clientInfo(f);
+          ok();
           break;
         case Protocol.CLOSE:
           return false;
         default:
           throw new ProtocolException("unknown frame type " + (f.type() & 0xff));
       }
+    } catch (InvalidValueException e) {
+      report(Kind.INVALID_VALUE, e.getMessage());
+      send(new SQLException(e.getMessage() + "; the session is still usable", e.sqlState()));
     } catch (SQLException e) {
       send(e);
     } catch (RuntimeException e) {
@@ -175,58 +227,38 @@ public final class ClientSession implements Runnable {
   }
 
   private void execute(PayloadReader f) throws IOException, SQLException {
-    String sql = f.readString();
-    int paramCount = f.readInt();
-    List<Object> params = null;
-    if (paramCount >= 0) {
-      params = new ArrayList<>(paramCount);
-      for (int i = 0; i < paramCount; i++) {
-        params.add(f.readValue());
-      }
-    }
-    byte mode = f.readByte();
-    int flags = f.readInt();
-    List<String> keyColumns = f.readStringList();
-    int fetchSize = f.readInt();
-    long maxRows = f.readLong();
-    int timeout = f.readInt();
-    if (sql == null || sql.isBlank()) {
-      throw new SQLException("empty SQL statement: send a statement to run", SqlStates.SYNTAX_ERROR);
-    }
-    ExecuteRequest r = new ExecuteRequest(sql, params, mode, (flags & Protocol.FLAG_RETURN_GENERATED_KEYS) != 0,
-        keyColumns, fetchSize > 0 ? fetchSize : Protocol.DEFAULT_FETCH_SIZE, maxRows, timeout,
-        (flags & Protocol.FLAG_CALL) != 0);
+    ExecuteFrame e = ExecuteFrame.read(f);
+    ClientText.statement(e.sql());
+    ClientText.columnNames(e.keyColumns(), "the list of generated key columns");
+    ExecuteRequest r = new ExecuteRequest(e.sql(), e.parameters(), e.mode(), e.returnGeneratedKeys(), e.keyColumns(),
+        e.effectiveFetchSize(), e.maxRows(), e.queryTimeoutSeconds(), e.call(), e.escapeProcessing());
     StatementResult result = vdb.requests().execute(state, r);
     writeResults(result, r.fetchSize());
   }
 
+  /** A single result set is streamed fetchSize rows at a time; several results are sent whole. */
   private void writeResults(StatementResult result, int fetchSize) throws IOException, SQLException {
-    out.begin(Protocol.RESULTS);
-    List<Object> items = result.results();
-    out.writeInt(items.size());
-    boolean single = items.size() == 1;
-    for (Object item : items) {
-      if (item instanceof Long count) {
-        out.writeByte(Protocol.RESULT_UPDATE_COUNT).writeLong(count);
-      } else {
-        out.writeByte(Protocol.RESULT_ROWS);
-        writeRowset((RowSource) item, single ? fetchSize : Integer.MAX_VALUE);
-      }
+    List<Object> items = new ArrayList<>(result.results().size());
+    int rowsetFetchSize = result.results().size() == 1 ? fetchSize : Integer.MAX_VALUE;
+    for (Object item : result.results()) {
+      items.add(item instanceof RowSource rows ? (RowsetCodec.RowsetWriter) w -> writeRowset(w, rows, rowsetFetchSize)
+          : item);
     }
-    if (result.generatedKeys() != null) {
-      out.writeByte(1);
-      writeRowset(result.generatedKeys(), Integer.MAX_VALUE);
-    } else {
-      out.writeByte(0);
-    }
+    ResultsFrame.write(out, items, generatedKeys(result), result.warnings());
     out.send(output);
   }
 
-  private void writeRowset(RowSource rows, int fetchSize) throws SQLException {
+  /** The generated keys, sent whole, or null when the client did not ask for them. */
+  private RowsetCodec.RowsetWriter generatedKeys(StatementResult result) {
+    RowSource keys = result.generatedKeys();
+    return keys == null ? null : w -> writeRowset(w, keys, Integer.MAX_VALUE);
+  }
+
+  private void writeRowset(PayloadWriter w, RowSource rows, int fetchSize) throws SQLException {
     long cursorId = nextCursorId++;
     boolean last;
     try {
-      last = RowsetFrames.writeRowset(out, cursorId, rows, fetchSize);
+      last = RowsetFrames.writeRowset(w, cursorId, rows, fetchSize);
     } catch (SQLException | RuntimeException e) {
       rows.close();
       throw e;
@@ -239,16 +271,15 @@ public final class ClientSession implements Runnable {
   }
 
   private void fetch(PayloadReader f) throws IOException, SQLException {
-    long cursorId = f.readLong();
-    int max = f.readInt();
+    FetchFrame fetch = FetchFrame.read(f);
+    long cursorId = fetch.cursorId();
     RowSource rows = cursors.get(cursorId);
     if (rows == null) {
-      throw new SQLException("cursor " + cursorId + " does not exist or is already closed", "24000");
+      throw new SQLException("cursor " + cursorId + " does not exist or is already closed", SqlStates.INVALID_CURSOR_STATE);
     }
-    out.begin(Protocol.ROWS);
     boolean last;
     try {
-      last = rows.writeBatch(out, max > 0 ? max : Protocol.DEFAULT_FETCH_SIZE, RowsetFrames.BATCH_BYTES);
+      last = RowsFrame.write(out, w -> rows.writeBatch(w, fetch.effectiveMaxRows(), RowsetFrames.BATCH_BYTES));
     } catch (SQLException | RuntimeException e) {
       closeCursor(cursorId);
       throw e;
@@ -269,24 +300,43 @@ public final class ClientSession implements Runnable {
   private void batch(PayloadReader f) throws IOException, SQLException {
     BatchRequest received = BatchRequest.read(f);
     AnalyzedStatement a = received.analyze(vdb.analyzer());
-    BatchRequest batch = received.deterministic(vdb.analyzer(), sql -> vdb.requests().deterministicText(state, sql));
-    StatementResult result = vdb.requests().write(state, a, batch.loggedStatements(), batch.describe(), batch::run);
-    out.begin(Protocol.BATCH_RESULT);
-    out.writeInt(result.results().size());
-    for (Object count : result.results()) {
-      out.writeLong((Long) count);
+    BatchRequest batch = received.deterministic(sql -> vdb.requests().deterministicText(state, sql),
+        (sql, rows) -> vdb.requests().deterministicBatch(state, sql, rows));
+    StatementResult result = vdb.requests().writeBatch(state, a, received.texts(), received.parameterRows(),
+        batch.loggedStatements(), batch.describe(), batch::run);
+    long[] counts = new long[result.results().size()];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = (Long) result.results().get(i);
     }
+    BatchResultFrame.write(out, counts, generatedKeys(result), result.warnings());
     out.send(output);
   }
 
   private void metadata(PayloadReader f) throws IOException, SQLException {
-    String method = f.readString();
-    int n = f.readCount(1);
-    List<Object> args = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      args.add(f.readValue());
+    MetadataFrame call = MetadataFrame.read(f);
+    String method = call.method();
+    List<Object> args = call.arguments();
+    for (int i = 0; i < args.size(); i++) {
+      Object arg = args.get(i);
+      // The backend's driver writes string arguments into the SQL it runs.
+      String what = "argument " + (i + 1) + " of DatabaseMetaData." + method;
+      ClientText.withoutNul(arg instanceof TypedText t ? t.text() : arg instanceof String text ? text : null, what);
     }
     writeResults(new StatementResult(List.of(MetadataCall.call(vdb, state, method, args)), null), Integer.MAX_VALUE);
+  }
+
+  private void describe(PayloadReader f) throws IOException, SQLException {
+    String sql = ClientText.statement(DescribeFrame.read(f).sql());
+    StatementDescriber.describe(vdb, state, sql).write(out);
+    out.send(output);
+  }
+
+  /** A client property changed: only ApplicationName means something to the controller. */
+  private void clientInfo(PayloadReader f) throws ProtocolException {
+    ClientInfoFrame info = ClientInfoFrame.read(f);
+    if (Protocol.APPLICATION_NAME.equals(info.name())) {
+      state.applicationName(info.value());
+    }
   }
 
   /** Called from the cancel connection's thread. */
@@ -296,33 +346,55 @@ public final class ClientSession implements Runnable {
     }
   }
 
+  private void ok() throws IOException {
+    OkFrame.write(out);
+    out.send(output);
+  }
+
   private void send(SQLException e) throws IOException {
     ErrorFrame.write(out, e);
     out.send(output);
   }
 
-  private void sendQuietly(SQLException e) {
+  /** Sends a last ERROR frame if the connection still takes one; true if it was sent. */
+  private boolean sendQuietly(SQLException e) {
     try {
       if (output != null) {
         send(e);
+        return true;
       }
-    } catch (IOException ignored) {
+    } catch (IOException | RuntimeException ignored) {
       // the peer is gone or not listening: closing is all that is left
     }
+    return false;
+  }
+
+  private void report(Kind kind, String message) {
+    registry.clientErrors().report(source, kind, message);
+  }
+
+  private String address() {
+    return source == null ? "an unknown address" : source.getHostAddress();
   }
 
   /** Ends the session: open cursors are closed and an unfinished transaction is rolled back. */
   private void cleanUp() {
     registry.unregister(id);
-    for (RowSource rows : cursors.values()) {
-      rows.close();
+    try {
+      for (RowSource rows : cursors.values()) {
+        rows.close();
+      }
+    } catch (RuntimeException | Error e) {
+      log.warn("closing the cursors of session {} failed: {}", id, e.toString());
     }
     cursors.clear();
     if (state != null && vdb != null) {
       try {
-        vdb.requests().rollback(state);
+        vdb.requests().sessionEnded(state);
       } catch (SQLException | RuntimeException e) {
         log.debug("rollback at end of session {} failed: {}", id, e.toString());
+      } catch (Error e) {
+        log.warn("rollback at end of session {} failed: {}", id, e.toString());
       }
     }
   }

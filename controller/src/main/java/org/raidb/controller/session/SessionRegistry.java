@@ -1,12 +1,16 @@
 package org.raidb.controller.session;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.raidb.controller.auth.LoginThrottle;
+import org.raidb.controller.config.ClientLimits;
+import org.raidb.controller.config.ControllerSettings;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.PayloadReader;
-import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.CancelFrame;
 import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
 
@@ -17,13 +21,20 @@ public final class SessionRegistry {
   private final Map<String, String> unavailable;
   private final Map<Long, ClientSession> sessions = new ConcurrentHashMap<>();
   private final int maxFrameBytes;
+  private final ClientLimits limits;
+  private final LoginThrottle loginThrottle;
+  private final ClientErrorLog clientErrors;
   private final String version;
 
-  public SessionRegistry(Map<String, VirtualDatabase> virtualDatabases, Map<String, String> unavailable, int maxFrameBytes,
-      String version) {
+  public SessionRegistry(Map<String, VirtualDatabase> virtualDatabases, Map<String, String> unavailable,
+      ControllerSettings settings, String version) {
     this.virtualDatabases = virtualDatabases;
     this.unavailable = unavailable;
-    this.maxFrameBytes = maxFrameBytes;
+    this.maxFrameBytes = settings.maxFrameBytes();
+    this.limits = settings.clientLimits();
+    this.loginThrottle = new LoginThrottle(limits.loginAttemptsBeforeDelay(),
+        Duration.ofMillis(limits.loginMaxDelayMillis()));
+    this.clientErrors = new ClientErrorLog(Duration.ofMillis(limits.clientErrorLogIntervalMillis()));
     this.version = version;
   }
 
@@ -34,9 +45,9 @@ public final class SessionRegistry {
           + unavailable.get(name) + "); fix that and restart the controller", SqlStates.CONNECTION_UNABLE);
     }
     if (vdb == null) {
-      throw new SQLException("virtual database \"" + name + "\" does not exist on this controller; it serves "
-          + String.join(", ", virtualDatabases.keySet()) + ": check the database name in the JDBC URL",
-          SqlStates.INVALID_CATALOG);
+      // Not the names it serves: nobody has logged in yet, and they are no one else's business.
+      throw new SQLException("virtual database \"" + name + "\" does not exist on this controller: check the database "
+          + "name in the JDBC URL", SqlStates.INVALID_CATALOG);
     }
     return vdb;
   }
@@ -50,13 +61,10 @@ public final class SessionRegistry {
   }
 
   void cancel(PayloadReader frame) throws ProtocolException {
-    if (frame.readInt() != Protocol.MAGIC) {
-      throw new ProtocolException("bad magic number in CANCEL");
-    }
-    ClientSession s = sessions.get(frame.readLong());
-    long secret = frame.readLong();
+    CancelFrame cancel = CancelFrame.read(frame);
+    ClientSession s = sessions.get(cancel.sessionId());
     if (s != null) {
-      s.cancel(secret);
+      s.cancel(cancel.cancelSecret());
     }
   }
 
@@ -66,6 +74,23 @@ public final class SessionRegistry {
 
   int maxFrameBytes() {
     return maxFrameBytes;
+  }
+
+  /** The frame limit until a client has logged in; never above {@link #maxFrameBytes}. */
+  int preLoginMaxFrameBytes() {
+    return Math.min(maxFrameBytes, limits.preLoginMaxFrameBytes());
+  }
+
+  Duration handshakeTimeout() {
+    return Duration.ofMillis(limits.handshakeTimeoutMillis());
+  }
+
+  LoginThrottle loginThrottle() {
+    return loginThrottle;
+  }
+
+  ClientErrorLog clientErrors() {
+    return clientErrors;
   }
 
   String version() {

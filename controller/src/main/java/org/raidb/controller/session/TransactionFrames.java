@@ -1,13 +1,15 @@
 package org.raidb.controller.session;
 
+import org.raidb.controller.transaction.SessionState;
 import java.sql.SQLException;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.driver.protocol.TransactionFrame;
 
-/** The TRANSACTION frame: the JDBC Connection's transaction API, applied to the session. */
+/** The TRANSACTION frame ({@link TransactionFrame}): the JDBC Connection's transaction API, applied to the session. */
 final class TransactionFrames {
   private final VirtualDatabase vdb;
   private final SessionState state;
@@ -18,10 +20,10 @@ final class TransactionFrames {
   }
 
   void handle(PayloadReader f) throws ProtocolException, SQLException {
-    byte op = f.readByte();
-    switch (op) {
+    TransactionFrame t = TransactionFrame.read(f);
+    switch (t.op()) {
       case Protocol.TX_SET_AUTOCOMMIT:
-        boolean on = f.readBoolean();
+        boolean on = t.on();
         if (on && !state.autoCommit()) {
           vdb.requests().commit(state); // JDBC: switching auto-commit on commits the current transaction
         }
@@ -34,16 +36,16 @@ final class TransactionFrames {
         vdb.requests().rollback(state);
         break;
       case Protocol.TX_SET_SAVEPOINT:
-        vdb.requests().savepoint(state, "SAVEPOINT", f.readString());
+        vdb.requests().savepoint(state, "SAVEPOINT", t.savepoint());
         break;
       case Protocol.TX_ROLLBACK_TO_SAVEPOINT:
-        vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", f.readString());
+        vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
         break;
       case Protocol.TX_RELEASE_SAVEPOINT:
-        vdb.requests().savepoint(state, "RELEASE SAVEPOINT", f.readString());
+        vdb.requests().savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
         break;
       case Protocol.TX_SET_ISOLATION:
-        int level = f.readInt();
+        int level = t.isolation();
         if (level != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED && level != java.sql.Connection.TRANSACTION_READ_COMMITTED
             && level != java.sql.Connection.TRANSACTION_REPEATABLE_READ && level != java.sql.Connection.TRANSACTION_SERIALIZABLE) {
           throw new SQLException("invalid transaction isolation level " + level, SqlStates.INVALID_PARAMETER_VALUE);
@@ -52,12 +54,12 @@ final class TransactionFrames {
         state.isolation(level);
         break;
       case Protocol.TX_SET_READ_ONLY:
-        boolean ro = f.readBoolean();
+        boolean ro = t.on();
         refuseInsideTransaction("change read-only mode");
         state.readOnly(ro);
         break;
       default:
-        throw new ProtocolException("unknown transaction operation " + op);
+        throw new ProtocolException("unknown transaction operation " + t.op()); // TransactionFrame.read refuses it first
     }
   }
 

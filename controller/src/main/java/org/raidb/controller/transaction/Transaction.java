@@ -28,9 +28,28 @@ public final class Transaction {
   private volatile boolean logged;
   /** Set when a statement failed: PostgreSQL refuses everything but a rollback now. */
   private volatile SQLException abortCause;
+  /** The java.sql.Connection isolation level it runs at; -1: the backends' default. */
+  private volatile int isolation;
+  /**
+   * The modes BEGIN ISOLATION LEVEL … or SET TRANSACTION gave it ("ISOLATION LEVEL SERIALIZABLE,
+   * READ ONLY"), set on each backend as it joins; null when it has none of its own.
+   */
+  private volatile String modes;
+  /** REPEATABLE READ and SERIALIZABLE: the one backend its reads go to, where its snapshot is. */
+  private volatile DatabaseBackend snapshotBackend;
 
   public Transaction(long id) {
+    this(id, -1, null);
+  }
+
+  /**
+   * @param isolation the isolation level it runs at (-1: the backends' default)
+   * @param modes its own transaction modes, set on each backend it joins, or null
+   */
+  public Transaction(long id, int isolation, String modes) {
     this.id = id;
+    this.isolation = isolation;
+    this.modes = modes;
   }
 
   public long id() {
@@ -116,5 +135,29 @@ public final class Transaction {
 
   public void clearAbort() {
     abortCause = null;
+  }
+
+  public int isolation() {
+    return isolation;
+  }
+
+  public String modes() {
+    return modes;
+  }
+
+  /** SET TRANSACTION ran in it: its isolation and modes from now on, for backends it joins later too. */
+  public void modes(String transactionModes, int level) {
+    modes = modes == null ? transactionModes : modes + ", " + transactionModes;
+    if (level >= 0) {
+      isolation = level;
+    }
+  }
+
+  public DatabaseBackend snapshotBackend() {
+    return snapshotBackend;
+  }
+
+  public void snapshotBackend(DatabaseBackend backend) {
+    snapshotBackend = backend;
   }
 }

@@ -2,7 +2,9 @@ package org.raidb.controller.vdb;
 
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,44 +18,52 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.raidb.balancer.CompletionPolicy;
-import org.raidb.balancer.ErrorCheckingLoadBalancer;
 import org.raidb.balancer.LoadBalancer;
+import org.raidb.balancer.LoadBalancers;
 import org.raidb.balancer.PlacementProblem;
-import org.raidb.balancer.PlacementValidator;
-import org.raidb.balancer.Raidb0LoadBalancer;
-import org.raidb.balancer.Raidb1LoadBalancer;
-import org.raidb.balancer.Raidb2LoadBalancer;
-import org.raidb.balancer.RaidbLevel;
-import org.raidb.balancer.ReadPolicies;
-import org.raidb.balancer.ReadPolicy;
+import org.raidb.controller.analysis.IdentifierLength;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.auth.AuthenticationManager;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.backend.FunctionCatalog;
+import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.backend.NoAnswerException;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.config.BackendConfig;
-import org.raidb.controller.config.ReplicationConfig;
+import org.raidb.controller.config.ConfigDefaults;
 import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.defaults.VolatileCatalog;
+import org.raidb.controller.keys.ConflictClaims;
+import org.raidb.controller.keys.KeyCatalog;
+import org.raidb.controller.defaults.VolatileDefaults;
+import org.raidb.controller.determinism.SqlDialect;
+import org.raidb.controller.jdbcurl.DriverFamily;
+import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.AddedBackends;
 import org.raidb.controller.recovery.DisabledTables;
 import org.raidb.controller.recovery.DumpManager;
 import org.raidb.controller.recovery.RecoveryManager;
 import org.raidb.controller.recovery.WriteLog;
+import org.raidb.controller.request.BackendArray;
 import org.raidb.controller.request.RequestManager;
+import org.raidb.controller.transaction.TransactionIds;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.scheduler.WriteScheduler;
+import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** One virtual database: the array of backends that clients see as a single database. */
-public final class VirtualDatabase implements AutoCloseable {
+public final class VirtualDatabase implements AutoCloseable, BackendArray {
   private static final Logger log = LoggerFactory.getLogger(VirtualDatabase.class);
 
   private final VirtualDatabaseConfig config;
   private final List<DatabaseBackend> backends = new CopyOnWriteArrayList<>();
   private final AuthenticationManager authentication;
-  private final SqlAnalyzer analyzer = new SqlAnalyzer();
-  private final RaidbLevel level;
+  private final FunctionCatalog functions = new FunctionCatalog(backends);
+  private final SqlAnalyzer analyzer;
+  private final IdentifierLength tableNames;
   private final LoadBalancer balancer;
   private final WriteScheduler scheduler;
   private final ExecutorService backendThreads;
@@ -64,21 +74,37 @@ public final class VirtualDatabase implements AutoCloseable {
   private volatile RecoveryManager recovery;
   private volatile DumpManager dumps;
   private final DisabledTables disabledTables;
+  private final VolatileDefaults volatileDefaults;
+  private final KeyCatalog keys;
+  private final ConflictClaims conflictClaims;
+  private final HealthMonitor health;
+  private final TransactionIds transactionIds = new TransactionIds();
 
+  /** Standalone, with parser threads of its own and no commit hook (tests). */
   public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir) {
+    this(config, dataDir, ControllerResources.standard());
+  }
+
+  /** @param shared what the controller lends all its virtual databases */
+  public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir, ControllerResources shared) {
     this.config = config;
     this.dataDir = dataDir;
     this.authentication = new AuthenticationManager(config.name(), config.authentication());
-    this.level = config.replication().raidbLevel();
-    this.balancer = balancerFor(config.replication());
+    this.balancer = LoadBalancers.of(config.replication().levelConfig());
     this.scheduler = new WriteScheduler(SchedulerType.byName(config.scheduler().type()),
         config.scheduler().lockTimeoutMillis());
-    for (BackendConfig b : config.backends()) {
+    List<BackendConfig> configured = new ArrayList<>(config.backends());
+    configured.addAll(new AddedBackends(dataDir, config.name()).load()); // added online by an administrator
+    // Statements are split, and table names cut, as each backend's dialect does; known from the URLs
+    // before any backend is up.
+    Set<SqlDialect> dialects = new LinkedHashSet<>();
+    configured.forEach(b -> dialects.add(DriverFamily.dialectOf(b.url())));
+    this.tableNames = IdentifierLength.of(dialects);
+    for (BackendConfig b : configured) {
       backends.add(newBackend(b));
     }
-    for (BackendConfig b : new AddedBackends(dataDir, config.name()).load()) {
-      backends.add(newBackend(b)); // added online by an administrator
-    }
+    this.analyzer = new SqlAnalyzer(dialects, config.determinism().refuseMultiStatements(), functions,
+        shared.parserThreads().executor());
     AtomicInteger n = new AtomicInteger();
     // Writes run on every backend at once; threads are created on demand and die when idle.
     this.backendThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
@@ -86,8 +112,13 @@ public final class VirtualDatabase implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
-    this.requestManager = new RequestManager(this);
+    this.health = new HealthMonitor(config.name(), config.health(), backends, this::disableHung, backendThreads);
+    this.requestManager = new RequestManager(this, shared.betweenCommitPhases());
     this.disabledTables = new DisabledTables(dataDir, config.name());
+    this.volatileDefaults = new VolatileDefaults(new VolatileCatalog(config.name(),
+        config.determinism().refuseVolatileTriggers()), shared.parserThreads().executor());
+    this.keys = new KeyCatalog(config.name());
+    this.conflictClaims = new ConflictClaims(keys);
   }
 
   /**
@@ -98,7 +129,7 @@ public final class VirtualDatabase implements AutoCloseable {
    */
   public void start() throws SQLException {
     writeLog = WriteLog.open(name(), config.recoveryLog(), dataDir);
-    recovery = new RecoveryManager(name(), writeLog, backends, analyzer);
+    recovery = new RecoveryManager(name(), writeLog, backends, analyzer, transactionIds);
     dumps = new DumpManager(name(), config.backup(), dataDir, writeLog, recovery, backends,
         new AddedBackends(dataDir, name()), this::newBackend, disabledTables);
     disabledTables.applyTo(backends);
@@ -118,6 +149,9 @@ public final class VirtualDatabase implements AutoCloseable {
       log.info("virtual database {} serving with {} of {} backends enabled", name(), up, backends.size());
     }
     checkPlacementReadFromSchemas();
+    volatileDefaults.catalog().readNewlyEnabled(backends); // warns about volatile triggers at start-up
+    keys.readNewlyEnabled(backends);
+    health.start();
   }
 
   /**
@@ -125,15 +159,14 @@ public final class VirtualDatabase implements AutoCloseable {
    * schemas only now. Problems are logged: the backends may be fixed (or come up) while it runs.
    */
   private void checkPlacementReadFromSchemas() {
-    if (!level.partial() || backends.stream().anyMatch(b -> b.tables().isConfigured())) {
+    if (!balancer.partial() || backends.stream().anyMatch(b -> b.tables().isConfigured())) {
       return;
     }
     Map<String, Set<String>> tablesByBackend = new LinkedHashMap<>();
     backends.stream().filter(DatabaseBackend::isEnabled).forEach(b -> tablesByBackend.put(b.name(), b.tables().served()));
     Set<String> declared = new HashSet<>();
     config.replication().tables().forEach(t -> declared.add(t.toLowerCase(Locale.ROOT)));
-    for (PlacementProblem p : PlacementValidator.validate(level, tablesByBackend, declared,
-        config.replication().createTablePolicy())) {
+    for (PlacementProblem p : balancer.placementProblems(tablesByBackend, declared)) {
       if (p.severity() == PlacementProblem.Severity.ERROR) {
         log.error("virtual database {}: tables read from the backends' schemas: {}", name(), p.message());
       } else {
@@ -142,42 +175,54 @@ public final class VirtualDatabase implements AutoCloseable {
     }
   }
 
-  /** A backend of this virtual database: one that holds only some tables unless the level is RAIDb-1. */
+  /** A backend of this virtual database: one that holds only some tables where the level is partial. */
   private DatabaseBackend newBackend(BackendConfig b) {
-    return new DatabaseBackend(config.name(), b, level.partial());
-  }
-
-  private static LoadBalancer balancerFor(ReplicationConfig r) {
-    ReadPolicy reads = ReadPolicies.byName(r.readPolicy());
-    CompletionPolicy completion = CompletionPolicy.byName(r.completion());
-    return switch (r.raidbLevel()) {
-      case RAIDB_0 -> new Raidb0LoadBalancer(r.createTablePolicy());
-      case RAIDB_1 -> new Raidb1LoadBalancer(reads, completion);
-      // Reads are not voted on yet: the error-checking balancers route them as their level does.
-      case RAIDB_1EC -> new ErrorCheckingLoadBalancer(new Raidb1LoadBalancer(reads, completion), r.nodes());
-      case RAIDB_2 -> new Raidb2LoadBalancer(reads, completion, r.createTablePolicy());
-      case RAIDB_2EC -> new ErrorCheckingLoadBalancer(new Raidb2LoadBalancer(reads, completion, r.createTablePolicy()),
-          r.nodes());
-    };
+    return new DatabaseBackend(config.name(), b, balancer.partial(), tableNames, config.health());
   }
 
   /**
    * Takes a backend out of the array. The position in the write order is logged so that the backend
    * can later be brought back by replaying what it missed.
    */
-  public CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason) {
-    CompletableFuture<String> checkpoint = recovery.disable(backend, reason);
+  public CompletableFuture<String> disableBackend(DatabaseBackend backend, DisableCause cause) {
+    CompletableFuture<String> checkpoint = recovery.disable(backend, cause);
     if (checkpoint != null) {
       long remaining = backends.stream().filter(DatabaseBackend::isEnabled).count();
       log.error("backend {} of virtual database {} disabled at write #{}: {} ({} backend(s) left enabled)",
-          backend.name(), name(), scheduler.position(), reason, remaining);
+          backend.name(), name(), scheduler.position(), cause.reason(), remaining);
     }
     return checkpoint;
   }
 
-  /** RAIDb-0: each table has one copy, so a transaction writing on several backends commits in two phases. */
-  public boolean commitsInTwoPhases() {
-    return level() == org.raidb.balancer.RaidbLevel.RAIDB_0;
+  /** A backend that failed (its connection broke, it cannot be reached) leaves the array; see above. */
+  public CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason) {
+    return disableBackend(backend, DisableCause.failure(reason));
+  }
+
+  /**
+   * A backend that stopped answering leaves the array, and every thread blocked on it is freed at once:
+   * its connections are aborted, so what it was running fails there (and is in doubt on it), and the
+   * writes waiting for its answer, with their locks, go on with the others.
+   */
+  public void disableHung(DatabaseBackend backend, String reason) {
+    disableBackend(backend, DisableCause.failure(reason));
+    backend.cutLoose();
+  }
+
+  /**
+   * A failure a request met on a backend ({@code what}: what it was doing). A hang disables it only
+   * while others answer, and also frees what waits on it; the caller checks whether it is still enabled.
+   */
+  public void disableFailed(DatabaseBackend backend, String what, SQLException failure) {
+    if (failure instanceof NoAnswerException) {
+      health.hungUnlessAlone(backend, failure.getMessage());
+    } else {
+      disableBackend(backend, what + ": " + FailureClassifier.failureReason(failure));
+    }
+  }
+
+  public HealthMonitor health() {
+    return health;
   }
 
   /**
@@ -225,7 +270,7 @@ public final class VirtualDatabase implements AutoCloseable {
       }
     }
     throw new SQLException("unknown backend '" + backendName + "' in virtual database '" + name() + "': its backends are "
-        + backends.stream().map(DatabaseBackend::name).toList(), "42704");
+        + backends.stream().map(DatabaseBackend::name).toList(), SqlStates.UNDEFINED_OBJECT);
   }
 
   public String name() {
@@ -244,12 +289,13 @@ public final class VirtualDatabase implements AutoCloseable {
     return analyzer;
   }
 
-  public LoadBalancer balancer() {
-    return balancer;
+  /** What the functions of the backends may do; function DDL tells it when it runs and when it has settled. */
+  public FunctionCatalog functions() {
+    return functions;
   }
 
-  public RaidbLevel level() {
-    return level;
+  public LoadBalancer balancer() {
+    return balancer;
   }
 
   public WriteScheduler scheduler() {
@@ -260,8 +306,28 @@ public final class VirtualDatabase implements AutoCloseable {
     return backendThreads;
   }
 
+  /** The ids of its transactions, seeded by the recovery log at start. */
+  public TransactionIds transactionIds() {
+    return transactionIds;
+  }
+
   public RequestManager requests() {
     return requestManager;
+  }
+
+  /** The volatile column defaults and triggers of the backends' tables, and the rewriting of writes relying on them. */
+  /** The keys, unique indexes, foreign keys, sequence defaults and triggers of the backends' tables. */
+  public KeyCatalog keys() {
+    return keys;
+  }
+
+  /** What a write claims in the scheduler, from its analysis, {@link #keys} and its parameter values. */
+  public ConflictClaims conflictClaims() {
+    return conflictClaims;
+  }
+
+  public VolatileDefaults volatileDefaults() {
+    return volatileDefaults;
   }
 
   /** The SQL dialect literals are written in when non-deterministic calls are replaced. */
@@ -280,17 +346,48 @@ public final class VirtualDatabase implements AutoCloseable {
     return p;
   }
 
-  @Override
-  public void close() {
-    if (recovery != null) {
-      recovery.shutdown();
-    }
+  // ---- stopping: ControllerShutdown orders the steps across the virtual databases -----------------
+
+  /** Closes every backend's pools and the threads that ran work on them: after the final checkpoint. */
+  public void closeBackends() {
+    health.close(); // no probe may disable a backend whose pools are closing
     backends.forEach(DatabaseBackend::close);
     backendThreads.shutdownNow();
+  }
+
+  /** Closes the recovery log, last: what it has queued (the outcomes of the last writes) is written first. */
+  public void closeLog() {
+    if (recovery != null) {
+      recovery.close();
+    }
     try {
       writeLog.close();
     } catch (SQLException e) {
       log.warn("virtual database {}: closing the recovery log failed: {}", name(), e.getMessage());
+    }
+  }
+
+  /**
+   * Stops this virtual database alone, when the controller could not start (no client was served):
+   * operations, final checkpoint, pools, log.
+   */
+  @Override
+  public void close() {
+    boolean interrupted = false;
+    if (recovery != null) {
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS);
+      recovery.stopOperations();
+      try {
+        recovery.awaitOperations(deadline);
+      } catch (InterruptedException e) {
+        interrupted = true; // restored once the log is closed: its store's driver may give up on an interrupted thread
+      }
+      recovery.recordCleanStop(deadline);
+    }
+    closeBackends();
+    closeLog();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 }

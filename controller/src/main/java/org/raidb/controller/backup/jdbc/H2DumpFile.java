@@ -1,9 +1,9 @@
 package org.raidb.controller.backup.jdbc;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -122,8 +122,11 @@ final class H2DumpFile {
       return link;
     } catch (IOException | UnsupportedOperationException e) {
       try {
+        // Written into the private temporary file, not over it: a replaced file would lose its permissions.
         Path copy = Files.createTempFile("raidb-restore-", H2_SUFFIX);
-        Files.copy(absolute, copy, StandardCopyOption.REPLACE_EXISTING);
+        try (OutputStream out = Files.newOutputStream(copy)) {
+          Files.copy(absolute, out);
+        }
         return copy;
       } catch (IOException copyFailure) {
         throw BackupException.io("cannot read " + absolute, copyFailure);

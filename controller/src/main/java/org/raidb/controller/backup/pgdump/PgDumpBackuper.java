@@ -1,7 +1,6 @@
 package org.raidb.controller.backup.pgdump;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,6 +17,7 @@ import org.raidb.controller.backup.BackuperOptions;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpFile;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.files.PrivateFiles;
 
 /**
  * PostgreSQL's own tools: {@code pg_dump -Fc} to dump, {@code pg_restore --clean --if-exists} to
@@ -108,8 +108,7 @@ public final class PgDumpBackuper implements Backuper {
     Path dump;
     try {
       Path dir = tempDir.orElse(Path.of(System.getProperty("java.io.tmpdir")));
-      Files.createDirectories(dir);
-      dump = Files.createTempFile(dir, "raidb-copy-", ".pgdump");
+      dump = PrivateFiles.createTempFile(dir, "raidb-copy-", ".pgdump");
     } catch (IOException e) {
       throw BackupException.io("cannot create the intermediate dump file of a copy (check the backuper option " + TEMP_DIR + ")", e);
     }

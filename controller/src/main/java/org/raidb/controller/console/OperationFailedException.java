@@ -1,8 +1,0 @@
-package org.raidb.controller.console;
-
-/** A long operation the console waited for (enable, backup, restore, add backend) ended in failure. */
-final class OperationFailedException extends Exception {
-  OperationFailedException(String message) {
-    super(message);
-  }
-}

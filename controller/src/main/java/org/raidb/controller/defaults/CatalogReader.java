@@ -1,0 +1,45 @@
+package org.raidb.controller.defaults;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Locale;
+import org.raidb.controller.determinism.SqlDialect;
+
+/**
+ * Reads from one backend's catalogue (its current schema) the tables with volatile columns and the
+ * triggers that call non-deterministic built-ins. One query per kind, at start, at enable and after
+ * DDL: never per statement.
+ */
+interface CatalogReader {
+
+  /**
+   * @param tables the tables to read (catalogue names as the analyser gives them), or null for
+   *     every table of the schema
+   */
+  CatalogSnapshot read(Connection c, Collection<String> tables) throws SQLException;
+
+  /** Whether DDL is part of the transaction it runs in (PostgreSQL), rather than committing at once (MariaDB). */
+  default boolean transactionalDdl() {
+    return false;
+  }
+
+  /** The reader for the connection's product: PostgreSQL, MariaDB and MySQL have one; others none. */
+  static CatalogReader of(Connection c) throws SQLException {
+    String product = c.getMetaData().getDatabaseProductName();
+    return switch (SqlDialect.of(product)) {
+      case POSTGRESQL -> new PostgresCatalogReader();
+      case MARIADB -> new MariaDbCatalogReader(product.toLowerCase(Locale.ROOT).contains("mysql"));
+      case GENERIC -> (connection, tables) -> new CatalogSnapshot(java.util.Map.of(), java.util.List.of());
+    };
+  }
+
+  /**
+   * How tables are keyed: PostgreSQL names as the catalogue holds them (unquoted names were folded
+   * to lower case when created), MariaDB names in lower case, since the analyser folds unquoted
+   * names and MariaDB on Linux keeps the case they were created with.
+   */
+  static String key(String table, boolean caseInsensitive) {
+    return caseInsensitive ? table.toLowerCase(Locale.ROOT) : table;
+  }
+}

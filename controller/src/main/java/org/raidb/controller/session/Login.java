@@ -1,0 +1,52 @@
+package org.raidb.controller.session;
+
+import java.net.InetAddress;
+import java.sql.SQLException;
+import org.raidb.controller.auth.LoginThrottle;
+import org.raidb.controller.auth.LoginThrottledException;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.HelloFrame;
+import org.raidb.driver.protocol.PayloadReader;
+import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.SqlStates;
+
+/**
+ * The HELLO frame checked: magic and version ({@link HelloFrame}), then the virtual database and the password,
+ * under the login throttle. Nothing here opens a backend connection.
+ *
+ * @param vdb the virtual database logged into
+ * @param user the virtual user
+ * @param applicationName what the client calls itself (client property {@code ApplicationName}), or null
+ */
+record Login(VirtualDatabase vdb, String user, String applicationName) {
+
+  static Login check(PayloadReader hello, SessionRegistry registry, InetAddress source) throws ProtocolException,
+      SQLException {
+    if (hello.type() != Protocol.HELLO) {
+      throw new ProtocolException("expected a HELLO frame first, got type " + (hello.type() & 0xff));
+    }
+    HelloFrame frame = HelloFrame.read(hello);
+    String vdbName = frame.virtualDatabase();
+    String user = frame.user();
+    String password = frame.password();
+    String applicationName = frame.clientProperties().get(Protocol.APPLICATION_NAME);
+    LoginThrottle throttle = registry.loginThrottle();
+    String throttled = vdbName + "/" + user; // the same name on two virtual databases is two users
+    try {
+      throttle.check(source, throttled);
+    } catch (LoginThrottledException e) {
+      throw new SQLException("login refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
+          + " s with the right user and password", SqlStates.CONNECTION_REJECTED);
+    }
+    VirtualDatabase vdb = registry.virtualDatabase(vdbName);
+    try {
+      vdb.authentication().authenticateVirtualUser(user, password);
+    } catch (SQLException wrongPassword) {
+      throttle.failed(source, throttled);
+      throw wrongPassword;
+    }
+    throttle.succeeded(source, throttled);
+    return new Login(vdb, user, applicationName);
+  }
+}
