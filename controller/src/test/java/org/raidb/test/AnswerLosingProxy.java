@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * connection at an exact point: when the server's answer holding a command tag goes by (the server
  * did the work, the client never hears it), or when the client's request holding some text goes by
  * (the server never sees it). Either way both sockets of that connection are closed, as a crash or
- * a network cut would leave them. Traffic is forwarded untouched otherwise.
+ * a network cut would leave them. It can also {@linkplain #partition() partition}: stop forwarding
+ * in both directions, closes included, without resetting anything, as a network that drops packets
+ * would, until {@linkplain #heal() healed}. Traffic is forwarded untouched otherwise.
  */
 public final class AnswerLosingProxy implements AutoCloseable {
 
@@ -30,6 +32,8 @@ public final class AnswerLosingProxy implements AutoCloseable {
   private final AtomicReference<Cut> armed = new AtomicReference<>();
   private final List<Socket> open = new CopyOnWriteArrayList<>();
   private volatile int cuts;
+  private final Object partition = new Object();
+  private boolean partitioned;
 
   public AnswerLosingProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
@@ -51,6 +55,29 @@ public final class AnswerLosingProxy implements AutoCloseable {
   /** The next client request holding {@code text} never reaches the server; its connection is cut. */
   public void loseRequestHolding(String text) {
     armed.set(new Cut(Direction.TO_SERVER, text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** From now on nothing goes through, in either direction, and no connection is closed on the other side. */
+  public void partition() {
+    synchronized (partition) {
+      partitioned = true;
+    }
+  }
+
+  /** What was held back goes through, and forwarding resumes. */
+  public void heal() {
+    synchronized (partition) {
+      partitioned = false;
+      partition.notifyAll();
+    }
+  }
+
+  private void awaitHealed() throws InterruptedException {
+    synchronized (partition) {
+      while (partitioned) {
+        partition.wait();
+      }
+    }
   }
 
   /** How many connections were cut so far. */
@@ -81,6 +108,7 @@ public final class AnswerLosingProxy implements AutoCloseable {
       try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
         int n;
         while ((n = in.read(buffer)) > 0) {
+          awaitHealed(); // bytes read during a partition are held, not lost
           Cut cut = armed.get();
           if (cut != null && cut.direction() == direction && contains(buffer, n, cut.marker())
               && armed.compareAndSet(cut, null)) {
@@ -92,7 +120,14 @@ public final class AnswerLosingProxy implements AutoCloseable {
         }
       } catch (IOException e) {
         // the other pump closed the connection
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       } finally {
+        try {
+          awaitHealed(); // a close does not cross a partition either
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
         closeQuietly(from);
         closeQuietly(to);
       }
@@ -124,6 +159,7 @@ public final class AnswerLosingProxy implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    heal();
     listener.close();
     open.forEach(AnswerLosingProxy::closeQuietly);
   }

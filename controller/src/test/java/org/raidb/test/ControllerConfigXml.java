@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.raidb.controller.embedded.EmbeddedPostgresCluster;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresCluster;
+import org.raidb.embedded.EmbeddedPostgresServer;
 
 /**
  * A controller XML configuration for an embedded cluster, every part overridable. Defaults:
@@ -40,12 +40,14 @@ public final class ControllerConfigXml {
   private List<EmbeddedPostgresServer> backends;
   private int port;
   private int adminPort;
+  private Integer shutdownTimeoutMillis;
   private Path dataDir;
   private String adminUser = "admin";
   private String adminPassword = "adminpw";
   private Map<String, String> virtualUsers = new LinkedHashMap<>(Map.of("app", "apppw"));
   private String replicationXml = DEFAULT_REPLICATION;
   private String extraXml = "";
+  private final Map<String, String> controllerAttributes = new LinkedHashMap<>();
   private final Map<String, List<String>> tablesByBackend = new LinkedHashMap<>();
   private final Map<String, Integer> poolSizes = new LinkedHashMap<>();
   private final Map<String, Integer> portOverrides = new LinkedHashMap<>();
@@ -75,9 +77,21 @@ public final class ControllerConfigXml {
     return this;
   }
 
+  /** How long a stop waits for sessions, operations and writes in flight ({@code controller/@shutdownTimeout}). */
+  public ControllerConfigXml shutdownTimeout(int millis) {
+    this.shutdownTimeoutMillis = millis;
+    return this;
+  }
+
   /** The controller's data directory; default: {@code <vdb>-controller-data} beside the file. */
   public ControllerConfigXml dataDir(Path dataDir) {
     this.dataDir = dataDir;
+    return this;
+  }
+
+  /** Another attribute of {@code <controller>}, e.g. {@code handshakeTimeout}. */
+  public ControllerConfigXml controllerAttribute(String name, Object value) {
+    this.controllerAttributes.put(name, String.valueOf(value));
     return this;
   }
 
@@ -129,7 +143,10 @@ public final class ControllerConfigXml {
     StringBuilder x = new StringBuilder();
     x.append("<raidb>\n");
     x.append("  <controller port=\"").append(port).append("\" adminPort=\"").append(adminPort)
-        .append("\" dataDir=\"").append(escape(data.toString())).append("\"/>\n");
+        .append("\" dataDir=\"").append(escape(data.toString())).append('"')
+        .append(shutdownTimeoutMillis == null ? "" : " shutdownTimeout=\"" + shutdownTimeoutMillis + '"');
+    controllerAttributes.forEach((name, value) -> x.append(' ').append(name).append("=\"").append(escape(value)).append('"'));
+    x.append("/>\n");
     x.append("  <virtualDatabase name=\"").append(escape(vdbName)).append("\">\n");
     x.append("    <authentication>\n");
     x.append("      <admin user=\"").append(escape(adminUser)).append("\" password=\"").append(escape(adminPassword)).append("\"/>\n");

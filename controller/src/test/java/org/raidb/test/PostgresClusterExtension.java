@@ -5,8 +5,8 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.raidb.controller.embedded.EmbeddedPostgresCluster;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresCluster;
+import org.raidb.embedded.EmbeddedPostgresServer;
 
 /**
  * Real PostgreSQL servers for a test class:
@@ -19,7 +19,8 @@ import org.raidb.controller.embedded.EmbeddedPostgresServer;
  * Register it on a static field: the servers start before all tests and stop (data deleted)
  * after all. After each test, any server the test killed or stopped is started again, so the next
  * test begins with every server up; the data is not reset ({@link
- * EmbeddedPostgresCluster#recreateDatabases()} does that when a test wants it).
+ * EmbeddedPostgresCluster#recreateDatabases()} does that when a test wants it). A server a test
+ * {@linkplain FrozenServer froze} and left so is continued too.
  */
 public final class PostgresClusterExtension implements BeforeAllCallback, AfterAllCallback, AfterEachCallback {
 

@@ -21,8 +21,14 @@ final class AdminHttp {
   }
 
   HttpResponse<String> call(String method, String path, String user, String password) throws Exception {
+    return call(method, path, null, user, password);
+  }
+
+  /** With {@code jsonBody} (null for none) as the request body. */
+  HttpResponse<String> call(String method, String path, String jsonBody, String user, String password) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + controller.adminPort() + path))
-        .method(method, HttpRequest.BodyPublishers.noBody());
+        .method(method, jsonBody == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(jsonBody, StandardCharsets.UTF_8));
     if (user != null) {
       request.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
           (user + ":" + password).getBytes(StandardCharsets.UTF_8)));

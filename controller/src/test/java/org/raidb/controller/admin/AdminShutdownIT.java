@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.ConfigLoader;
-import org.raidb.controller.console.AdminCallException;
-import org.raidb.controller.console.AdminClient;
+import org.raidb.controller.admin.client.AdminCallException;
+import org.raidb.controller.admin.client.AdminClient;
 import org.raidb.test.PostgresClusterExtension;
 
 /** POST /api/shutdown answers first, then closes the controller: awaitTermination returns, ports close. */

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.ConfigLoader;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.ControllerConfigXml;
 import org.raidb.test.PostgresClusterExtension;
 

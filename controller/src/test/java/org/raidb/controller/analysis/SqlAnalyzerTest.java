@@ -8,6 +8,16 @@ class SqlAnalyzerTest {
   private final SqlAnalyzer analyzer = new SqlAnalyzer();
 
   @Test
+  void setConfigOfTheSessionIsASessionSettingAndALocalOneStaysACallThatMayWrite() {
+    assertThat(analyzer.analyze("SELECT set_config('search_path', ?, false)").kind()).isEqualTo(StatementKind.SESSION_SETTING);
+    assertThat(analyzer.analyze("select pg_catalog.set_config('a.b', 'x', FALSE)").kind()).isEqualTo(StatementKind.SESSION_SETTING);
+    AnalyzedStatement local = analyzer.analyze("SELECT set_config('search_path', 'x', true)");
+    assertThat(local.kind()).isEqualTo(StatementKind.WRITE);
+    assertThat(local.touchesEverything()).isTrue();
+    assertThat(analyzer.analyze("SELECT set_config('a.b', v, false) FROM t").kind()).isNotEqualTo(StatementKind.SESSION_SETTING);
+  }
+
+  @Test
   void selectIsAReadOfItsTables() {
     AnalyzedStatement a = analyzer.analyze("SELECT c.name FROM customers c JOIN public.Orders o ON o.cid = c.id WHERE o.total > ?");
     assertThat(a.kind()).isEqualTo(StatementKind.READ);
@@ -98,11 +108,13 @@ class SqlAnalyzerTest {
   }
 
   @Test
-  void aPlainSelectOfAFunctionStaysARead() {
-    // Documented limit (docs/protocol.md): without the call flag, the analyser cannot know what a function does.
+  void aPlainSelectOfAFunctionNoCatalogueKnowsIsAWriteOnEveryBackend() {
+    // Without a catalogue (FunctionVolatility.BUILT_INS_ONLY) a user function may write.
     AnalyzedStatement a = analyzer.analyze("SELECT add_order('book', 2)");
-    assertThat(a.kind()).isEqualTo(StatementKind.READ);
-    assertThat(analyzer.analyze("select * from add_order(?, ?)").kind()).isEqualTo(StatementKind.READ);
+    assertThat(a.kind()).isEqualTo(StatementKind.WRITE);
+    assertThat(a.touchesEverything()).isTrue();
+    assertThat(analyzer.analyze("select * from add_order(?, ?)").kind()).isEqualTo(StatementKind.WRITE);
+    assertThat(analyzer.analyze("SELECT lower(name), count(*) FROM items GROUP BY 1").kind()).isEqualTo(StatementKind.READ);
   }
 
   @Test
@@ -173,5 +185,12 @@ class SqlAnalyzerTest {
     AnalyzedStatement first = analyzer.analyze("SELECT * FROM t WHERE id = ?");
     assertThat(analyzer.analyze("SELECT * FROM t WHERE id = ?")).isSameAs(first);
     assertThat(analyzer.cacheSize()).isEqualTo(1);
+  }
+
+  @Test
+  void largeTextsAreAnalysedButNotKept() {
+    String large = "INSERT INTO t VALUES ('" + "x".repeat(SqlAnalyzer.MAX_CACHED_TEXT) + "')";
+    assertThat(analyzer.analyze(large).tablesWritten()).containsExactly("t");
+    assertThat(analyzer.cacheSize()).isZero();
   }
 }

@@ -1,5 +1,6 @@
 package org.raidb.controller.backup;
 
+import org.raidb.controller.recovery.Backupers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.verification.TableChecksum;
 import org.raidb.test.MariaDbServer;
 import org.raidb.test.PostgresClusterExtension;

@@ -1,5 +1,6 @@
 package org.raidb.controller.backup;
 
+import org.raidb.controller.recovery.Backupers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

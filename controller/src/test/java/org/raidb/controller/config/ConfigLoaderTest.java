@@ -74,10 +74,32 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void clientLimitsAreReadFromTheControllerElement() throws Exception {
+    RaidbConfig config = ConfigLoader.load(edit("adminPort=\"25380\"", "adminPort=\"25380\" preLoginMaxFrameBytes=\"4096\" "
+        + "handshakeTimeout=\"2000\" loginAttemptsBeforeDelay=\"3\" loginMaxDelay=\"0\" clientErrorLogInterval=\"1000\""),
+        "limits.xml");
+    assertThat(config.controller().clientLimits()).isEqualTo(new ClientLimits(4096, 2000, 3, 0, 1000));
+    assertThat(ConfigLoader.load(VALID, "plain.xml").controller().clientLimits()).isEqualTo(ClientLimits.DEFAULT);
+  }
+
+  @Test
+  void aHandshakeTimeoutOfZeroIsRefused() {
+    assertError(edit("adminPort=\"25380\"", "adminPort=\"25380\" handshakeTimeout=\"0\""), "bad.xml:",
+        "handshakeTimeout", "be at least 1");
+  }
+
+  @Test
   void unknownElement() {
     assertError(edit("    <raidb1 ", "    <cache/><raidb1 "),
         "bad.xml:12:", "unexpected element <cache>",
-        "expected <backend>, <scheduler>, <recoveryLog>, <backup>, <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
+        "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>, <raidb0>, <raidb1>, <raidb1ec>,"
+            + " <raidb2> or <raidb2ec>");
+  }
+
+  @Test
+  void tooShortBackendTimeout() {
+    assertError(edit("    <raidb1 ", "    <health backendTimeout=\"10\"/><raidb1 "), "bad.xml:12:",
+        "<health> attribute 'backendTimeout' must be at least 500, not '10'");
   }
 
   @Test
@@ -87,6 +109,24 @@ class ConfigLoaderTest {
     VirtualDatabaseConfig query = ConfigLoader.load(edit("    <raidb1 ", "    <scheduler type=\"query\" lockTimeout=\"500\"/><raidb1 "),
         "ok.xml").virtualDatabases().get(0);
     assertThat(query.scheduler()).isEqualTo(new SchedulerConfig("query", 500));
+  }
+
+  @Test
+  void determinismDefaultsAndValues() throws Exception {
+    VirtualDatabaseConfig plain = ConfigLoader.load(edit("", ""), "ok.xml").virtualDatabases().get(0);
+    assertThat(plain.determinism()).isEqualTo(DeterminismConfig.DEFAULT);
+    assertThat(plain.determinism().refuseMultiStatements()).isFalse();
+    VirtualDatabaseConfig refusing = ConfigLoader.load(edit("    <raidb1 ", "    <determinism multiStatements=\"refuse\"/><raidb1 "),
+        "ok.xml").virtualDatabases().get(0);
+    assertThat(refusing.determinism().refuseMultiStatements()).isTrue();
+    assertError(edit("    <raidb1 ", "    <determinism multiStatements=\"never\"/><raidb1 "), "bad.xml:12:",
+        "'multiStatements' must be one of allow, refuse, not 'never'");
+    assertThat(plain.determinism().refuseVolatileTriggers()).isFalse();
+    VirtualDatabaseConfig refuse = ConfigLoader.load(edit("    <raidb1 ",
+        "    <determinism onVolatileTrigger=\"refuse\"/><raidb1 "), "ok.xml").virtualDatabases().get(0);
+    assertThat(refuse.determinism().refuseVolatileTriggers()).isTrue();
+    assertError(edit("    <raidb1 ", "    <determinism onVolatileTrigger=\"ignore\"/><raidb1 "), "bad.xml:12:",
+        "'onVolatileTrigger' must be one of warn, refuse, not 'ignore'");
   }
 
   @Test
@@ -194,8 +234,8 @@ class ConfigLoaderTest {
   @Test
   void missingReplication() {
     assertError(edit("    <raidb1 readPolicy=\"leastPending\" completion=\"majority\"/>\n", ""),
-        "bad.xml:12:", "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <recoveryLog>, <backup>, <raidb0>,"
-            + " <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
+        "bad.xml:12:", "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>,"
+            + " <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
   }
 
   @Test
@@ -212,6 +252,52 @@ class ConfigLoaderTest {
   void samePortForClientsAndAdmin() {
     assertError(edit("adminPort=\"25380\"", "adminPort=\"25322\""),
         "bad.xml:2:", "port and adminPort are both 25322");
+  }
+
+  @Test
+  void theAdminApiListensOnLoopbackAndRefusesH2BackendsUnlessConfigured() throws Exception {
+    ControllerSettings defaults = ConfigLoader.load(VALID, "good.xml").controller();
+    assertThat(defaults.host()).as("the driver port: every interface").isEqualTo("0.0.0.0");
+    assertThat(defaults.adminHost()).isEqualTo("127.0.0.1");
+    assertThat(defaults.allowH2BackendsFromAdmin()).isFalse();
+
+    ControllerSettings set = ConfigLoader.load(edit("adminPort=\"25380\"",
+        "adminHost=\"10.0.0.5\" adminPort=\"25380\" allowH2BackendsFromAdmin=\"true\""), "set.xml").controller();
+    assertThat(set.adminHost()).isEqualTo("10.0.0.5");
+    assertThat(set.allowH2BackendsFromAdmin()).isTrue();
+  }
+
+  @Test
+  void theFileMayNameH2BackendsAndTheHostsFiles() throws Exception {
+    String h2 = edit("jdbc:postgresql://127.0.0.1:5434/shop", "jdbc:h2:mem:shop;MODE=PostgreSQL");
+    assertThat(ConfigLoader.load(h2, "h2.xml").virtualDatabase("shop").backends().get(1).url()).startsWith("jdbc:h2:");
+    String tls = edit("5433/shop\"", "5433/shop?sslmode=verify-full&amp;sslrootcert=/etc/raidb/ca.pem\"");
+    assertThat(ConfigLoader.load(tls, "tls.xml").virtualDatabase("shop").backends().get(0).url())
+        .endsWith("sslrootcert=/etc/raidb/ca.pem");
+  }
+
+  @Test
+  void aBackendUrlThatWouldRunCodeIsReportedAtItsElement() {
+    assertError(edit("jdbc:postgresql://127.0.0.1:5434/shop", "jdbc:h2:mem:shop;INIT=RUNSCRIPT"),
+        "bad.xml:11:", "<backend name=\"pg2\"> url: JDBC URL parameter 'INIT' is refused", "Java code");
+    assertError(edit("5433/shop\"", "5433/shop?sslfactory=org.example.Trusting\""),
+        "bad.xml:8:", "<backend name=\"pg1\"> url: JDBC URL parameter 'sslfactory' is refused");
+    assertError(edit("jdbc:postgresql://127.0.0.1:5434/shop", "jdbc:oracle:thin:@db:1521/shop"),
+        "bad.xml:11:", "is refused: backends are reached with PostgreSQL (jdbc:postgresql:)");
+  }
+
+  @Test
+  void aRecoveryLogUrlIsCheckedLikeABackendsOne() {
+    assertError(edit("    <raidb1 ", "    <recoveryLog url=\"jdbc:postgresql://db/log?socketFactory=org.example.T\"/>\n"
+        + "    <raidb1 "), "bad.xml:12:", "<recoveryLog> url: JDBC URL parameter 'socketFactory' is refused");
+  }
+
+  @Test
+  void backendNamesAreBoundedBecauseTheyBecomeFileNames() {
+    String long65 = "b".repeat(65);
+    assertError(edit("name=\"pg1\"", "name=\"" + long65 + "\""), "bad.xml:8:",
+        "<backend> attribute 'name' must start with a letter or '_', contain only letters, digits, '_', '-' and '.',"
+            + " and have at most 64 characters, not '" + long65 + "'");
   }
 
   @Test

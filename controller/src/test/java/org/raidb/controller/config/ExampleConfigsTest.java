@@ -32,7 +32,7 @@ class ExampleConfigsTest {
     RaidbConfig config = ConfigLoader.load(ConfigFiles.configDirectory().resolve("raidb-example.xml"));
 
     assertThat(config.controller()).isEqualTo(
-        new ControllerSettings("0.0.0.0", 25322, 25380, Path.of("data"), 64 * 1024 * 1024));
+        new ControllerSettings("0.0.0.0", 25322, "127.0.0.1", 25380, Path.of("data"), 64 * 1024 * 1024, false));
     VirtualDatabaseConfig shop = config.virtualDatabase("shop");
     assertThat(shop.backends()).extracting(BackendConfig::url).containsExactly(
         "jdbc:postgresql://127.0.0.1:5433/shop",

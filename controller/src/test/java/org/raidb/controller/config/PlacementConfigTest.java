@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.raidb.balancer.CreateTableRule;
-import org.raidb.balancer.RaidbLevel;
 import org.raidb.controller.config.ReplicationConfig.CreateTableConfig;
 
 /**
@@ -46,7 +45,7 @@ class PlacementConfigTest {
     VirtualDatabaseConfig vdb = c.virtualDatabase("shop");
     assertThat(vdb.backends().get(0).tables()).containsExactly("orders", "Item");
     ReplicationConfig r = vdb.replication();
-    assertThat(r.raidbLevel()).isEqualTo(RaidbLevel.RAIDB_2);
+    assertThat(r.level()).isEqualTo("raidb2");
     assertThat(r.readPolicy()).isEqualTo("leastPending");
     assertThat(r.completion()).isEqualTo("majority");
     assertThat(r.createTables()).containsExactly(new CreateTableConfig("best_sellers_*", "roundRobin", 2, List.of()),

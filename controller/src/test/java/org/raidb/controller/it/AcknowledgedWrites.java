@@ -85,6 +85,9 @@ final class AcknowledgedWrites implements AutoCloseable {
           }
         } catch (SQLException e) {
           errors.add(e.getSQLState() + ": " + e.getMessage());
+          if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+            return; // the connection is gone (the controller stopped): every later write would fail at once
+          }
           try {
             c.rollback();
           } catch (SQLException ignored) {

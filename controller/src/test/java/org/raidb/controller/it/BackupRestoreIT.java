@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.BackendConfig;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.recovery.Progress;
 import org.raidb.controller.verification.TableChecksum;
 import org.raidb.controller.vdb.VirtualDatabase;

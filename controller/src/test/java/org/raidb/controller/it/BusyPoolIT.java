@@ -21,8 +21,8 @@ import org.raidb.test.PostgresClusterExtension;
 
 /**
  * A backend whose connection pool is exhausted is busy, not failed: a read that finds no free
- * connection to it within the pool's wait goes to another backend, a write fails with 53300 on every
- * backend alike, and nothing is disabled. (A pool's timeout is a transient connection exception,
+ * connection to it within the pool's wait goes to another backend, a write waits for it up to the
+ * scheduler's lock timeout and then fails with 53300 on every backend alike, and nothing is disabled. (A pool's timeout is a transient connection exception,
  * which used to count as a backend failure.)
  */
 class BusyPoolIT {
@@ -37,7 +37,9 @@ class BusyPoolIT {
   @BeforeEach
   void controllerWithPg3sOnlyConnectionHeld() throws Exception {
     pg.cluster().recreateDatabases();
-    raidb = ControllerFixture.start(pg.controllerConfig("shop").poolSize("pg3", 1), "shop");
+    // A write waits for a busy backend's connection as long as for a conflict class: 3 s here.
+    raidb = ControllerFixture.start(pg.controllerConfig("shop").poolSize("pg3", 1)
+        .extraXml("<scheduler lockTimeout=\"3000\"/>"), "shop");
     writer = raidb.connect();
     other = raidb.connect();
     try (Statement w = writer.createStatement()) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.Controller;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.ConfigLoader;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.RecoveryLog;
@@ -62,6 +62,10 @@ class ControllerCrashIT {
       writes.awaitMore(300);
       pg3.kill(); // leaves the array at a checkpoint, before the controller dies
       writes.awaitMore(600);
+      // Its checkpoint is recorded once the writes it was running are settled; only then is it "left at a checkpoint".
+      Path controllerLog = dir.resolve("controller.log");
+      await().atMost(Duration.ofSeconds(60)).until(() -> Files.readString(controllerLog)
+          .contains("backend pg3 of virtual database shop stopped at checkpoint"));
       assertThat(writes.errors).as("errors before the controller was killed").isEmpty();
       controller.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no final checkpoint
       writes.stop();
@@ -167,7 +171,7 @@ class ControllerCrashIT {
   private static Process startControllerProcess(Path config, Path output) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-        "org.raidb.controller.cli.RaidbCommand", "controller", "--config", config.toString())
+        "org.raidb.controller.cli.ControllerCommand", "--config", config.toString())
         .redirectErrorStream(true).redirectOutput(output.toFile()).start();
   }
 

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.ConfigLoader;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.verification.TableChecksum;
 import org.raidb.test.ControllerConfigXml;
 
@@ -53,6 +53,12 @@ final class ControllerFixture implements AutoCloseable {
 
   Connection connect() throws SQLException {
     return DriverManager.getConnection(url(), USER, PASSWORD);
+  }
+
+  /** Fails unless every backend of the fixture's virtual database is enabled. */
+  void assertEveryBackendEnabled() {
+    org.assertj.core.api.Assertions.assertThat(controller.virtualDatabase(vdb).backends())
+        .allSatisfy(b -> org.assertj.core.api.Assertions.assertThat(b.isEnabled()).as(b.name() + " enabled").isTrue());
   }
 
   /** Per-table checksums of each running backend, straight through pgjdbc, keyed by backend name. */

@@ -2,6 +2,7 @@ package org.raidb.controller.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.raidb.controller.it.ReplicaChecks.rowsOn;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
 
 /** now(), random(), serial keys and sequences in writes leave identical rows on every backend. */
@@ -22,27 +23,8 @@ class DeterministicWritesIT {
   @RegisterExtension
   static final PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("shop");
 
-  private static List<String> rowsOn(EmbeddedPostgresServer s, String query) throws SQLException {
-    List<String> rows = new ArrayList<>();
-    try (Connection c = s.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(query)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        StringBuilder row = new StringBuilder();
-        for (int i = 1; i <= n; i++) {
-          row.append(rs.getString(i)).append('|');
-        }
-        rows.add(row.toString());
-      }
-    }
-    return rows;
-  }
-
   private static void assertSameOnEveryBackend(String query) throws SQLException {
-    List<String> first = rowsOn(pg.server(0), query);
-    assertThat(first).isNotEmpty();
-    for (EmbeddedPostgresServer s : pg.cluster().servers()) {
-      assertThat(rowsOn(s, query)).as("%s on %s", query, s.name()).isEqualTo(first);
-    }
+    ReplicaChecks.assertSameOnEvery(pg.cluster().servers().stream().map(s -> (ReplicaChecks.Backend) s::connect).toList(), query);
   }
 
   /** One client's work on its own connection through the controller. */

@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.test.PostgresClusterExtension;
 
@@ -45,7 +45,7 @@ class DisjointTransactionsIT {
           assertThat(sb.executeUpdate("INSERT INTO t2 VALUES (1, 'b')")).isEqualTo(1);
           assertThat(sb.executeUpdate("UPDATE t2 SET v = 'b2' WHERE id = 1")).isEqualTo(1);
         });
-        assertThat(vdb.scheduler().waitingWrites()).as("writes waiting for a table lock").isZero();
+        assertThat(vdb.scheduler().waitingWrites()).as("writes waiting for a conflict class").isZero();
         // Both transactions are open, with their writes, on every backend at once.
         for (EmbeddedPostgresServer s : pg.cluster().servers()) {
           assertThat(openWritersOf(s, "t1")).as("transactions holding a write lock on t1 on %s", s.name()).isEqualTo(1);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.analysis.SchemaChange;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.test.PostgresClusterExtension;
 

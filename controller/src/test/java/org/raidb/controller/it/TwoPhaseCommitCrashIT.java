@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.ConfigLoader;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
 
 /**
@@ -42,8 +42,8 @@ class TwoPhaseCommitCrashIT {
     String url = "jdbc:raidb://127.0.0.1:" + port + "/shop";
 
     Process controller = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Draidb.test.haltBetweenCommitPhases=true", "-cp", System.getProperty("java.class.path"),
-        "org.raidb.controller.cli.RaidbCommand", "controller", "--config", config.toString())
+        "-cp", System.getProperty("java.class.path"), HaltingBetweenCommitPhases.class.getName(), "--config",
+        config.toString())
         .redirectErrorStream(true).redirectOutput(dir.resolve("controller.log").toFile()).start();
     try {
       await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {

@@ -146,6 +146,29 @@ class CompletionAndOutcomeTest {
     assertThat(r.toDisable().get(pg2)).startsWith("connection failed");
   }
 
+  /** During a kill, a queued write met HikariCP's closed connection (no SQLState): a failure, not a divergence. */
+  @Test
+  void aConnectionClosedUnderAWriteIsAFailureNotADivergence() {
+    BackendOutcome closed = new BackendOutcome(pg2, null, new SQLException("Connection is closed"));
+    OutcomeResolver.Resolution r = OutcomeResolver.resolve(List.of(ok(pg1, 1), closed, ok(pg3, 1)), STATEMENT);
+    assertThat(r.clientError() == null).as("no client error").isTrue();
+    assertThat(r.toDisable()).containsOnlyKeys(pg2);
+    assertThat(r.diverged()).isEmpty();
+    assertThat(r.toDisable().get(pg2)).startsWith("connection failed").contains("SQLState 08003").doesNotContain("diverged");
+  }
+
+  /** A backend judged hung answers once: its late answer, after its connection was aborted, is not counted again. */
+  @Test
+  void aBackendAnswersOnceEvenWhenItsAbortedWorkAnswersLate() {
+    CompletionTracker t = new CompletionTracker(3, List.of(pg1, pg2, pg3));
+    assertThat(t.add(ok(pg3, 1))).isEqualTo(1);
+    assertThat(t.add(ok(pg1, 1))).isEqualTo(2);
+    assertThat(t.add(failed(pg2, "08006"))).isEqualTo(3);
+    assertThat(t.add(ok(pg2, 1))).as("the late answer").isEqualTo(-1);
+    assertThat(t.all().join()).extracting(BackendOutcome::backend).as("in the backends' order").containsExactly(pg1, pg2, pg3);
+    assertThat(t.all().join().get(1).succeeded()).isFalse();
+  }
+
   @Test
   void withTwoBackendsATieBetweenSuccessAndFailureKeepsTheOneThatApplied() {
     OutcomeResolver.Resolution r = OutcomeResolver.resolve(List.of(failed(pg1, "23514"), ok(pg2, 1)), STATEMENT);
@@ -171,6 +194,15 @@ class CompletionAndOutcomeTest {
     assertThat(inTransaction.toDisable()).as("the caller rolls the transaction back everywhere").isEmpty();
     // In auto-commit the two others applied the statement: pg2 is the odd one out.
     assertThat(OutcomeResolver.resolve(outcomes, STATEMENT, false).toDisable()).containsOnlyKeys(pg2);
+  }
+
+  @Test
+  void aSerializationVictimOnOneBackendIsToldToRunTheTransactionAgain() {
+    List<BackendOutcome> outcomes = List.of(ok(pg1, 1), ok(pg2, 1), failed(pg3, "40001"));
+    OutcomeResolver.Resolution r = OutcomeResolver.resolve(outcomes, STATEMENT, true);
+    assertThat(r.clientError().getSQLState()).isEqualTo("40001");
+    assertThat(r.clientError().getMessage()).contains("pg3", "rolled back on every backend", "run the transaction again");
+    assertThat(r.toDisable()).isEmpty();
   }
 
   /**

@@ -147,7 +147,7 @@ class TableChecksumIT {
     assertThat(b.get("empty")).isEqualTo(a.get("empty"));
   }
 
-  private static void load(org.raidb.controller.embedded.EmbeddedPostgresServer server, List<String> rows) throws SQLException {
+  private static void load(org.raidb.embedded.EmbeddedPostgresServer server, List<String> rows) throws SQLException {
     try (Connection c = server.connect()) {
       execute(c, CREATE_ITEMS);
       execute(c, "CREATE TABLE empty (id int)");

@@ -15,13 +15,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.raidb.controller.backup.BackendEndpoint;
 import org.raidb.controller.backup.BackupException;
-import org.raidb.controller.backup.Backupers;
+import org.raidb.controller.recovery.Backupers;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpResult;
 import org.raidb.controller.backup.RecordingProgress;
 import org.raidb.controller.backup.RecordingProgress.Step;
 import org.raidb.controller.backup.SampleDatabase;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.verification.TableChecksum;
 import org.raidb.test.PostgresClusterExtension;
 
