@@ -37,26 +37,26 @@ final class RaidbHome {
     return root;
   }
 
-  /** Builds the controller first if its jar or libraries are missing. */
+  /** Builds the tools (the controller with them) first if their jar or libraries are missing. */
   String controllerClasspath() throws IOException, InterruptedException {
-    Path jar = root.resolve("controller/target/raidb-controller.jar");
-    Path lib = root.resolve("controller/target/lib");
+    Path jar = root.resolve("raidb-tools/target/raidb-tools.jar");
+    Path lib = root.resolve("raidb-tools/target/lib");
     if (!Files.isRegularFile(jar) || !Files.isDirectory(lib)) {
-      System.err.println("bench: building the controller (mvn package -pl controller -am)...");
-      Process build = new ProcessBuilder("mvn", "-B", "-q", "-DskipTests", "package", "-pl", "controller", "-am")
+      System.err.println("bench: building the controller and tools (mvn package -pl raidb-tools -am)...");
+      Process build = new ProcessBuilder("mvn", "-B", "-q", "-DskipTests", "package", "-pl", "raidb-tools", "-am")
           .directory(root.toFile()).inheritIO().start();
       if (build.waitFor() != 0) {
-        throw new IllegalStateException("building the controller failed (mvn exit " + build.exitValue() + ")");
+        throw new IllegalStateException("building the controller and tools failed (mvn exit " + build.exitValue() + ")");
       }
     }
     return jar + java.io.File.pathSeparator + lib + "/*";
   }
 
-  /** java -cp CONTROLLER_CLASSPATH org.raidb.controller.cli.RaidbCommand ARGS... */
+  /** java -cp CONTROLLER_CLASSPATH org.raidb.tools.cli.RaidbCommand ARGS... */
   List<String> raidbCommand(List<String> args) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx512m", "-cp", controllerClasspath(),
-        "org.raidb.controller.cli.RaidbCommand"));
+        "org.raidb.tools.cli.RaidbCommand"));
     command.addAll(args);
     return command;
   }

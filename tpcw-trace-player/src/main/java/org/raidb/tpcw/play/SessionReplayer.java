@@ -88,7 +88,7 @@ final class SessionReplayer {
     } finally {
       long nanos = System.nanoTime() - begin;
       interactionNanos += nanos;
-      stats.statement(StatementKind.of(sql), nanos / 1000);
+      stats.statement(StatementKeyword.of(sql), nanos / 1000);
       statementsDone.increment();
     }
   }

@@ -8,7 +8,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
 import org.raidb.tpcw.support.TpcwTestDatabases;
 import picocli.CommandLine;

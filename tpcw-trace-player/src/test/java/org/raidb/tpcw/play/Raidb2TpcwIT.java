@@ -28,7 +28,7 @@ import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.ConfigLoader;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.ControllerConfigXml;
 import org.raidb.test.PostgresClusterExtension;
 import org.raidb.tpcw.interactions.BestSellersVariant;

@@ -3,7 +3,7 @@ package org.raidb.tpcw.support;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
-import org.raidb.controller.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.controller.verification.TableChecksum;
 import org.raidb.tpcw.play.ConnectionFactory;
 import org.raidb.tpcw.populate.Populator;

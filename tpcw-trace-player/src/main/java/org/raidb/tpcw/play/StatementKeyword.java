@@ -3,9 +3,9 @@ package org.raidb.tpcw.play;
 import java.util.Locale;
 
 /** The first keyword of a statement, the category latencies are reported by. */
-final class StatementKind {
+final class StatementKeyword {
 
-  private StatementKind() {}
+  private StatementKeyword() {}
 
   static String of(String sql) {
     String s = sql.stripLeading();
