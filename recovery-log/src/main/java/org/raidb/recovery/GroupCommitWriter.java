@@ -50,6 +50,8 @@ final class GroupCommitWriter implements AutoCloseable {
   private final AtomicLong entriesWritten = new AtomicLong();
   private volatile long lastDurablePosition;
   private volatile SQLException failure;
+  /** Set once the writer has stopped (closed or interrupted): nothing queued after that would ever be written. */
+  private volatile boolean stopped;
   private PreparedStatement insert;
   private PreparedStatement update;
 
@@ -75,6 +77,10 @@ final class GroupCommitWriter implements AutoCloseable {
           + f.getMessage(), RecoveryLogException.IO_ERROR, f);
     }
     queue.add(op);
+    if (stopped) {
+      // The writer may have drained the queue just before this operation arrived: fail what is left.
+      failLeftovers();
+    }
   }
 
   /** Store transactions committed so far: with group commit, far fewer than entries written. */
@@ -125,7 +131,18 @@ final class GroupCommitWriter implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } finally {
+      stopped = true;
+      failAll(deferred, new SQLException("the recovery log of " + vdb + " stopped", RecoveryLogException.IO_ERROR));
+      failLeftovers();
     }
+  }
+
+  /** Operations queued once the writer has stopped fail instead of waiting forever for a commit. */
+  private void failLeftovers() {
+    List<Operation> left = new ArrayList<>();
+    queue.drainTo(left);
+    failAll(left, new SQLException("the recovery log of " + vdb + " is closed", RecoveryLogException.IO_ERROR));
   }
 
   private static boolean deferrable(Operation op) {

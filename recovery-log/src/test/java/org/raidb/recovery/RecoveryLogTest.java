@@ -124,6 +124,18 @@ class RecoveryLogTest {
   }
 
   @Test
+  void anAppendAfterCloseFailsInsteadOfWaitingForever() throws Exception {
+    RecoveryLog log = RecoveryLog.open(fileStore());
+    log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
+    log.close();
+    // A session still rolling back while its virtual database stops must hear an error, not hang.
+    assertThatThrownBy(() -> log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (2)", List.of(), List.of("t")))
+            .durable().get(30, java.util.concurrent.TimeUnit.SECONDS))
+        .hasRootCauseInstanceOf(java.sql.SQLException.class)
+        .hasStackTraceContaining("is closed");
+  }
+
+  @Test
   void outcomeLoggedAfterExecutionIsStored() throws Exception {
     try (RecoveryLog log = RecoveryLog.open(fileStore())) {
       PendingAppend pending = log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
