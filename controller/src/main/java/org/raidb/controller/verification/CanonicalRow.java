@@ -76,7 +76,10 @@ final class CanonicalRow {
       }
       case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> {
         byte[] bytes = rs.getBytes(column);
-        yield bytes == null ? null : HexFormat.of().formatHex(bytes);
+        if (bytes == null) {
+          yield null;
+        }
+        yield HexFormat.of().formatHex(bytes);
       }
       default -> rs.getString(column);
     };
