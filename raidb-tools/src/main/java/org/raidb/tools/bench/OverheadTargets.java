@@ -58,9 +58,10 @@ final class OverheadTargets {
             c.latencyRatio(c.raidb(), Side.PGJDBC) <= MAX_SELECT_P50_RATIO, c.latencyRatio(c.raidb(), Side.PGJDBC)));
       }
     }
+    // The RAIDb side this run measured, named even in a verdict it could not give.
+    String side = run.isEmpty() ? Side.RAIDB.title() : run.get(0).raidb().title();
     for (Workload w : Workload.values()) {
       Optional<Comparison> at16 = find(run, w, THROUGHPUT_THREADS);
-      String side = at16.map(c -> c.raidb().title()).orElse("RAIDb");
       String target = prefix + String.format(Locale.ROOT, "%s throughput through %s >= %.2fx pgjdbc's at %d threads", w.title(),
           side, MIN_THROUGHPUT_RATIO, THROUGHPUT_THREADS);
       at16.ifPresentOrElse(c -> verdicts.add(verdict(target,

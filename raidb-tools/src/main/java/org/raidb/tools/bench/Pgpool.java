@@ -47,7 +47,7 @@ final class Pgpool implements AutoCloseable {
   static Optional<Path> binary() {
     String path = System.getenv().getOrDefault("PATH", "");
     List<Path> candidates = new ArrayList<>();
-    for (String dir : path.split(java.io.File.pathSeparator)) {
+    for (String dir : path.split(java.io.File.pathSeparator, -1)) {
       if (!dir.isEmpty()) {
         candidates.add(Path.of(dir, "pgpool"));
       }
