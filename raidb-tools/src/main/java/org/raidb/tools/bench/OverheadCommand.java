@@ -43,8 +43,8 @@ import picocli.CommandLine.Spec;
 public final class OverheadCommand implements Callable<Integer> {
   static final String SECTION = "## Overhead against plain pgjdbc";
   static final String SECTION_INTRO = "`bin/raidb bench overhead` starts embedded PostgreSQL servers and in-process "
-      + "controllers and measures, in the same run, plain pgjdbc against RAIDb (and, with `--backends 2` and pgpool-II "
-      + "installed, pgpool-II's native replication over the same servers): a point SELECT by random key and a "
+      + "controllers and measures, in the same run, plain pgjdbc against RAIDb (and, when it is installed, pgpool-II's "
+      + "native replication over the same servers): a point SELECT by random key and a "
       + "single-row auto-commit UPDATE by random key, each on a PreparedStatement reused by its thread, with 1 and 16 "
       + "client threads (one connection each), for a bounded time after a warm-up. Every operation's latency goes into "
       + "an HdrHistogram. Sides rotate round by round and each figure is the median of the rounds. Targets: issue 3, "
