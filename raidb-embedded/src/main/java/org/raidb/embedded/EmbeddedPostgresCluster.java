@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -55,11 +56,20 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
    * databaseName} (owner postgres) on each. Returns once all accept connections.
    */
   public static EmbeddedPostgresCluster start(int servers, String databaseName) {
+    return start(servers, databaseName, Map.of());
+  }
+
+  /**
+   * As {@link #start(int, String)}, every server run with the usual settings where {@code settings}
+   * replaces or adds postgresql.conf values (e.g. {@code fsync=off} for a benchmark; they are passed
+   * as {@code -c name=value}, so they hold across restarts and cannot be changed by ALTER SYSTEM).
+   */
+  public static EmbeddedPostgresCluster start(int servers, String databaseName, Map<String, String> settings) {
     if (servers < 1) {
       throw new IllegalArgumentException("at least one server, not " + servers);
     }
     EmbeddedPostgresServer.quoteIdentifier(databaseName); // reject unusable names before any work
-    PostgresLauncher launcher = LauncherChoice.first();
+    PostgresLauncher launcher = LauncherChoice.first().withSettings(settings);
     try {
       return startWith(launcher, servers, databaseName);
     } catch (RuntimeException e) {
@@ -69,7 +79,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
       }
       log.warn("could not start PostgreSQL with {} ({}); falling back to {}", launcher.description(), e.toString(),
           fallback.get().description());
-      return startWith(fallback.get(), servers, databaseName);
+      return startWith(fallback.get().withSettings(settings), servers, databaseName);
     }
   }
 

@@ -2,6 +2,7 @@ package org.raidb.embedded;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * A way to run PostgreSQL binaries on a data directory: zonky's bundled binaries, or the
@@ -20,6 +21,12 @@ interface PostgresLauncher {
    * @param serverDirectory a directory of this server's own, for the data directory and logs
    */
   LaunchedPostgres start(Path serverDirectory, int port) throws IOException;
+
+  /**
+   * The same binaries, started with {@link PostgresServerSettings#all()} where {@code overrides}
+   * replaces or adds values.
+   */
+  PostgresLauncher withSettings(Map<String, String> overrides);
 
   /** The data directory a launcher uses inside a server's directory. */
   static Path dataDirectory(Path serverDirectory) {

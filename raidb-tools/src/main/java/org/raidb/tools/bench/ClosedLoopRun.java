@@ -44,11 +44,18 @@ final class ClosedLoopRun {
   /** {@code postmasterPid}: the server whose CPU time is counted, if known. */
   static Measurement run(ConnectionSource source, Workload workload, int threads, int rows, Duration warmup,
       Duration window, OptionalLong postmasterPid) throws Exception {
-    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPid);
+    List<Long> pids = postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of();
+    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, pids, OptionalLong.empty());
+  }
+
+  /** CPU time counted for every server of {@code postmasterPids} and for pgpool's processes, if it runs. */
+  static Measurement run(ConnectionSource source, Workload workload, int threads, int rows, Duration warmup,
+      Duration window, List<Long> postmasterPids, OptionalLong pgpoolPid) throws Exception {
+    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPids, pgpoolPid);
   }
 
   private Measurement run(ConnectionSource source, int threads, Duration warmup, Duration window,
-      OptionalLong postmasterPid) throws Exception {
+      List<Long> postmasterPids, OptionalLong pgpoolPid) throws Exception {
     // Connections are opened before the clock starts: the benchmark measures requests, not logins.
     List<Connection> connections = new ArrayList<>(threads);
     List<Client> clients = new ArrayList<>(threads);
@@ -60,13 +67,13 @@ final class ClosedLoopRun {
       }
       clients.forEach(client -> client.thread.start());
       pause(warmup);
-      CpuSample cpuBegin = CpuSample.take(postmasterPid);
+      CpuSample cpuBegin = CpuSample.take(postmasterPids, pgpoolPid);
       phase = MEASURING;
       long begin = System.nanoTime();
       pause(window);
       phase = STOPPED;
       long end = System.nanoTime();
-      CpuSample cpuEnd = CpuSample.take(postmasterPid); // the clients are still alive: they stop after their operation
+      CpuSample cpuEnd = CpuSample.take(postmasterPids, pgpoolPid); // the clients are still alive: they stop after their operation
       Histogram all = Measurement.newLatencyHistogram();
       for (Client client : clients) {
         client.thread.join();

@@ -7,17 +7,24 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
  * One reading of the CPU clocks the benchmark can see: every thread of this JVM (client threads and
  * the in-process controller's threads told apart by name), the JVM as a whole, the PostgreSQL
- * server's processes, and the whole machine (which includes whatever else runs on it). Two readings
+ * servers' processes, pgpool-II's when it runs, and the whole machine (which includes whatever else runs on it). Two readings
  * make a {@link CpuUse}. Linux only for PostgreSQL and the machine; elsewhere those read as -1.
  */
 record CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> threads, long postgresCpuNanos,
-    long machineBusyNanos) {
+    long machineBusyNanos, long pgpoolCpuNanos) {
+
+  /** Without pgpool-II. */
+  CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> threads, long postgresCpuNanos,
+      long machineBusyNanos) {
+    this(wallNanos, processCpuNanos, threads, postgresCpuNanos, machineBusyNanos, 0);
+  }
 
   /** A thread's CPU time and role at the time of the reading. */
   record ThreadCpu(Role role, long cpuNanos) {}
@@ -44,6 +51,11 @@ record CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> thre
   private static final long NANOS_PER_TICK = 1_000_000_000L / TICKS_PER_SECOND;
 
   static CpuSample take(OptionalLong postmasterPid) {
+    return take(postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of(), OptionalLong.empty());
+  }
+
+  /** PostgreSQL's time is that of every server in {@code postmasterPids}; pgpool's that of its process tree, if any. */
+  static CpuSample take(List<Long> postmasterPids, OptionalLong pgpoolPid) {
     long wall = System.nanoTime();
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     Map<Long, ThreadCpu> threads = new HashMap<>();
@@ -55,9 +67,13 @@ record CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> thre
         }
       }
     }
-    return new CpuSample(wall, readProcessCpuNanos(), threads,
-        postmasterPid.isPresent() ? readPostgresCpuNanos(postmasterPid.getAsLong()) : -1,
-        readMachineBusyNanos());
+    long postgres = postmasterPids.isEmpty() ? -1 : 0;
+    for (long pid : postmasterPids) {
+      long cpu = readPostgresCpuNanos(pid);
+      postgres = postgres < 0 || cpu < 0 ? -1 : postgres + cpu;
+    }
+    return new CpuSample(wall, readProcessCpuNanos(), threads, postgres, readMachineBusyNanos(),
+        pgpoolPid.isPresent() ? Math.max(0, readPostgresCpuNanos(pgpoolPid.getAsLong())) : 0);
   }
 
   private static long readProcessCpuNanos() {

@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * What a measured window cost in CPU, per operation and by who spent it (microseconds), and how many
+ * What a measured window cost in CPU, per operation and by who spent it (microseconds; pgpool-II's
+ * processes apart from PostgreSQL's), and how many
  * cores were busy meanwhile: those of this run (the benchmark's JVM and PostgreSQL) and those of the
  * whole machine, other people's builds included. When the machine is busy on all its cores, the
  * throughput of a side is its cores divided by its CPU per operation, so the ratio of CPU per
@@ -13,7 +14,12 @@ import java.util.function.ToDoubleFunction;
  * <p>A figure is -1 where it could not be read (PostgreSQL and the machine outside Linux).
  */
 record CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double otherJvmMicrosPerOp,
-    double postgresMicrosPerOp, double runCores, double machineBusyCores) {
+    double postgresMicrosPerOp, double runCores, double machineBusyCores, double pgpoolMicrosPerOp) {
+
+  CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double otherJvmMicrosPerOp, double postgresMicrosPerOp,
+      double runCores, double machineBusyCores) {
+    this(clientMicrosPerOp, controllerMicrosPerOp, otherJvmMicrosPerOp, postgresMicrosPerOp, runCores, machineBusyCores, 0);
+  }
 
   static CpuUse between(CpuSample begin, CpuSample end, long operations) {
     long[] byRole = new long[CpuSample.Role.values().length];
@@ -27,23 +33,25 @@ record CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double oth
     long postgres = begin.postgresCpuNanos() < 0 || end.postgresCpuNanos() < 0 ? -1
         : end.postgresCpuNanos() - begin.postgresCpuNanos();
     long machine = begin.machineBusyNanos() < 0 ? -1 : end.machineBusyNanos() - begin.machineBusyNanos();
+    long pgpool = Math.max(0, end.pgpoolCpuNanos() - begin.pgpoolCpuNanos());
     double wall = end.wallNanos() - begin.wallNanos();
     double ops = Math.max(1, operations);
     return new CpuUse(client / 1e3 / ops, controller / 1e3 / ops, Math.max(0, process - client - controller) / 1e3 / ops,
-        postgres < 0 ? -1 : postgres / 1e3 / ops, postgres < 0 ? -1 : (process + postgres) / wall,
-        machine < 0 ? -1 : machine / wall);
+        postgres < 0 ? -1 : postgres / 1e3 / ops, postgres < 0 ? -1 : (process + postgres + pgpool) / wall,
+        machine < 0 ? -1 : machine / wall, pgpool / 1e3 / ops);
   }
 
   /** All CPU per operation this run can account for. */
   double totalMicrosPerOp() {
-    return clientMicrosPerOp + controllerMicrosPerOp + otherJvmMicrosPerOp + Math.max(0, postgresMicrosPerOp);
+    return clientMicrosPerOp + controllerMicrosPerOp + otherJvmMicrosPerOp + Math.max(0, postgresMicrosPerOp)
+        + pgpoolMicrosPerOp;
   }
 
   /** The median of each figure over the rounds, as {@link Figures#medianOf} does. */
   static CpuUse medianOf(List<CpuUse> rounds) {
     return new CpuUse(median(rounds, CpuUse::clientMicrosPerOp), median(rounds, CpuUse::controllerMicrosPerOp),
         median(rounds, CpuUse::otherJvmMicrosPerOp), median(rounds, CpuUse::postgresMicrosPerOp),
-        median(rounds, CpuUse::runCores), median(rounds, CpuUse::machineBusyCores));
+        median(rounds, CpuUse::runCores), median(rounds, CpuUse::machineBusyCores), median(rounds, CpuUse::pgpoolMicrosPerOp));
   }
 
   private static double median(List<CpuUse> rounds, ToDoubleFunction<CpuUse> figure) {

@@ -1,46 +1,80 @@
 package org.raidb.tools.bench;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code raidb bench overhead}: what the controller costs. Against one embedded PostgreSQL, in the
- * same run, point SELECT and single-row UPDATE are measured through plain pgjdbc and through RAIDb
- * with that one backend; the figures, their ratios and the issue's targets are printed and recorded.
+ * {@code raidb bench overhead}: what the controller costs, and how it stands against pgpool-II. On
+ * embedded PostgreSQL servers, in the same run, point SELECT and single-row UPDATE by random key are
+ * measured through plain pgjdbc (one server), through RAIDb-1 over N of them (recovery log on as
+ * shipped, and off when asked) and through pgpool-II's native replication over the same N when it is
+ * installed; with PostgreSQL's fsync on, off or both. The figures, their ratios and the issues'
+ * targets are printed and recorded.
  */
 @Command(
     name = "overhead",
     description = {
-        "Measure point SELECT and single-row UPDATE through plain pgjdbc and through RAIDb (one embedded PostgreSQL "
-            + "backend) in the same run; print ops/s, p50/p99 latency and the RAIDb/pgjdbc ratios, and record them "
-            + "in docs/benchmarks.md.",
-        "Each measurement alternates sides round by round (pgjdbc first, then RAIDb first) and reports the median "
-            + "of the rounds, so that JIT warm-up and machine noise favour neither side."})
+        "Measure point SELECT and single-row UPDATE by random key through plain pgjdbc (one embedded PostgreSQL server), "
+            + "through RAIDb-1 over --backends servers and, when installed, through pgpool-II (native replication, load "
+            + "balance) over the same servers, in the same run; print ops/s, p50/p99 latency, the ratios and CPU per "
+            + "operation, and record them in docs/benchmarks.md.",
+        "Each measurement rotates which side goes first round by round and reports the median of the rounds, so that "
+            + "JIT warm-up and machine noise favour no side."})
 public final class OverheadCommand implements Callable<Integer> {
   static final String SECTION = "## Overhead against plain pgjdbc";
-  static final String SECTION_INTRO = "`bin/raidb bench overhead` starts one embedded PostgreSQL server and an "
-      + "in-process controller (RAIDb-1 over that single backend, readPolicy roundRobin, completion all) and measures, "
-      + "in the same run, plain pgjdbc against RAIDb: a point SELECT by random key and a single-row auto-commit UPDATE "
-      + "by random key, each on a PreparedStatement reused by its thread, with 1 and 16 client threads (one "
-      + "connection each), for a bounded time after a warm-up. Every operation's latency goes into an HdrHistogram. "
-      + "Sides alternate round by round (pgjdbc then RAIDb, then RAIDb then pgjdbc) and each figure is the median "
-      + "of the rounds. Targets (issue 3, item 7): point SELECT p50 through RAIDb at most 1.3x pgjdbc's, and "
-      + "16-thread throughput at least 0.85x pgjdbc's. For scale, pgpool-II 4.3 in native replication measures 3.2x "
-      + "the latency and 0.35x the throughput of plain pgjdbc on this kind of machine. Figures below come from a "
-      + "shared 2-core machine (other builds run alongside), and client threads, controller and PostgreSQL share "
-      + "its two cores.";
+  static final String SECTION_INTRO = "`bin/raidb bench overhead` starts embedded PostgreSQL servers and in-process "
+      + "controllers and measures, in the same run, plain pgjdbc against RAIDb (and, when it is installed, pgpool-II's "
+      + "native replication over the same servers): a point SELECT by random key and a "
+      + "single-row auto-commit UPDATE by random key, each on a PreparedStatement reused by its thread, with 1 and 16 "
+      + "client threads (one connection each), for a bounded time after a warm-up. Every operation's latency goes into "
+      + "an HdrHistogram. Sides rotate round by round and each figure is the median of the rounds. Targets: issue 3, "
+      + "item 7 (point SELECT p50 through RAIDb at most 1.3x pgjdbc's, 16-thread throughput at least 0.85x) and "
+      + "issue 14 (see the entries). Figures below come from a shared 2-core machine (other builds run alongside), and "
+      + "client threads, controller, pgpool-II and PostgreSQL share its two cores.";
+
+  /** on, off or both, for --fsync and --recovery-log. */
+  enum OnOff {
+    ON, OFF, BOTH;
+
+    /** The settings to run, "on" first. */
+    List<Boolean> settings() {
+      return switch (this) {
+        case ON -> List.of(true);
+        case OFF -> List.of(false);
+        case BOTH -> List.of(true, false);
+      };
+    }
+
+    String text() {
+      return this == BOTH ? "on and off" : name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** Whether pgpool-II is measured: when installed (auto), always (on: fail without it) or never. */
+  enum PgpoolChoice { AUTO, ON, OFF }
+
+  /** Enough for the issues' runs; each server costs memory and a share of the cores. */
+  static final int MAX_BACKENDS = 4;
 
   @Spec CommandSpec spec;
 
@@ -58,6 +92,31 @@ public final class OverheadCommand implements Callable<Integer> {
   @Option(names = "--threads", defaultValue = "1,16", split = ",", paramLabel = "N",
       description = "Client thread counts, comma-separated (default ${DEFAULT-VALUE}).")
   List<Integer> threadCounts;
+
+  @Option(names = "--backends", defaultValue = "1", paramLabel = "N",
+      description = "PostgreSQL servers behind RAIDb-1 (and pgpool-II); pgjdbc uses the first (default ${DEFAULT-VALUE}).")
+  int backends;
+
+  @Option(names = "--recovery-log", defaultValue = "on", paramLabel = "on|off|both", converter = OnOffConverter.class,
+      description = "The controller's recovery log: on (default, as the product ships), off, or both (two controllers "
+          + "over the same servers; the log's cost is their ratio). Log-off figures are labelled \"RAIDb log off\".")
+  OnOff recoveryLog;
+
+  @Option(names = "--fsync", defaultValue = "on", paramLabel = "on|off|both", converter = OnOffConverter.class,
+      description = "PostgreSQL's fsync on every server of the run: on (default, PostgreSQL's own default), off, or "
+          + "both (the whole run once with each, servers started afresh).")
+  OnOff fsync;
+
+  @Option(names = "--workload", defaultValue = "select,update", split = ",", paramLabel = "select|update",
+      converter = WorkloadConverter.class,
+      description = "Workloads, comma-separated: select (point SELECT by random key), update (single-row UPDATE by "
+          + "random key) (default ${DEFAULT-VALUE}).")
+  List<Workload> workloads;
+
+  @Option(names = "--pgpool", defaultValue = "auto", paramLabel = "auto|on|off", converter = PgpoolConverter.class,
+      description = "pgpool-II beside RAIDb: auto (default: measured when the pgpool binary is installed, else skipped "
+          + "with the reason), on (fail without it), off.")
+  PgpoolChoice pgpoolChoice;
 
   @Option(names = "--rows", defaultValue = "10000", description = "Rows in bench_accounts (default ${DEFAULT-VALUE}).")
   int rows;
@@ -87,34 +146,52 @@ public final class OverheadCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     Instant start = Instant.now();
     Machine machine = Machine.current();
-    out.println("Machine: " + machine.describe());
-    out.printf(Locale.ROOT, "Starting one embedded PostgreSQL server with %,d rows and a controller...%n", rows);
-    out.flush();
+    String load = loadAverage();
+    out.println("Machine: " + machine.describe() + (load.isEmpty() ? "" : "; load average " + load));
+    PgpoolPlan pgpool;
+    try {
+      pgpool = PgpoolPlan.decide(pgpoolChoice, backends);
+    } catch (IllegalStateException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage(), e, null, null);
+    }
+    out.println("pgpool-II: " + pgpool.description());
+    Set<Side> sides = sides(pgpool);
     List<Comparison> comparisons = new ArrayList<>();
-    String postgresVersion;
-    try (BenchDatabase db = BenchDatabase.start(rows)) {
-      postgresVersion = db.postgresVersion();
-      out.println("PostgreSQL " + postgresVersion + ": pgjdbc " + db.pgjdbcUrl() + ", RAIDb " + db.raidbUrl());
-      out.println(OverheadReport.consoleHeader());
+    String postgresVersion = "";
+    String dataFileSystem = "";
+    for (boolean fsyncOn : fsync.settings()) {
+      out.printf(Locale.ROOT, "Starting %d embedded PostgreSQL server%s (fsync %s) with %,d rows, %s...%n", backends,
+          backends == 1 ? "" : "s", fsyncOn ? "on" : "off", rows, sidesText(sides));
       out.flush();
-      for (Workload workload : Workload.values()) {
-        ControllerRecording recording = jfrFile == null ? null : new ControllerRecording(jfrFile.toAbsolutePath());
-        if (recording != null) {
-          recording.start();
+      try (BenchDatabase db = BenchDatabase.start(rows, backends, fsyncOn, sides, pgpool.binary(), maxThreads() + 2)) {
+        postgresVersion = db.postgresVersion();
+        dataFileSystem = db.dataFileSystem();
+        out.println("PostgreSQL " + postgresVersion + ", data on " + dataFileSystem);
+        for (Side side : sides) {
+          out.println("  " + side.title() + ": " + db.url(side));
         }
-        for (int threads : threadCounts) {
-          Comparison c = compare(db, workload, threads);
-          comparisons.add(c);
-          out.println(OverheadReport.consoleRow(c));
-          out.flush();
-        }
-        if (recording != null) {
-          out.println("  JFR recording: " + recording.stopAndDump(workload));
+        out.println(OverheadReport.consoleHeader());
+        out.flush();
+        for (Workload workload : workloads) {
+          ControllerRecording recording = jfrFile == null ? null : new ControllerRecording(jfrFile.toAbsolutePath());
+          if (recording != null) {
+            recording.start();
+          }
+          for (int threads : threadCounts) {
+            Comparison c = compare(db, sides, fsyncOn, workload, threads);
+            comparisons.add(c);
+            OverheadReport.consoleRows(c).forEach(out::println);
+            out.flush();
+          }
+          if (recording != null) {
+            out.println("  JFR recording: " + recording.stopAndDump(workload));
+          }
         }
       }
     }
     RunDescription run = new RunDescription(start, machine, label.isBlank() ? "unlabelled run" : label, durationSeconds,
-        warmupSeconds, rounds, rows, postgresVersion, jfrFile != null);
+        warmupSeconds, rounds, rows, postgresVersion, jfrFile != null, backends, recoveryLog.text(), pgpool.description(),
+        dataFileSystem, load);
     OverheadReport report = new OverheadReport(run, comparisons);
     out.println();
     out.print(report.console());
@@ -123,29 +200,62 @@ public final class OverheadCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Both sides, {@code rounds} times, alternating which goes first; the median of each figure. */
-  private Comparison compare(BenchDatabase db, Workload workload, int threads) throws Exception {
-    List<Figures> pgjdbc = new ArrayList<>();
-    List<Figures> raidb = new ArrayList<>();
-    List<CpuUse> pgjdbcCpu = new ArrayList<>();
-    List<CpuUse> raidbCpu = new ArrayList<>();
+  /** pgjdbc, then RAIDb as asked, then pgpool-II when it is to be measured: the order of the report. */
+  Set<Side> sides(PgpoolPlan pgpool) {
+    Set<Side> sides = EnumSet.of(Side.PGJDBC);
+    for (boolean logOn : recoveryLog.settings()) {
+      sides.add(logOn ? Side.RAIDB : Side.RAIDB_LOG_OFF);
+    }
+    if (pgpool.binary().isPresent()) {
+      sides.add(Side.PGPOOL);
+    }
+    return sides;
+  }
+
+  private static String sidesText(Set<Side> sides) {
+    return String.join(", ", sides.stream().skip(1).map(Side::title).toList());
+  }
+
+  private int maxThreads() {
+    return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+  }
+
+  /** Every side, {@code rounds} times, rotating which goes first; the median of each figure. */
+  private Comparison compare(BenchDatabase db, Set<Side> sides, boolean fsyncOn, Workload workload, int threads)
+      throws Exception {
+    List<Side> order = new ArrayList<>(sides);
+    Map<Side, List<Figures>> figures = new EnumMap<>(Side.class);
+    Map<Side, List<CpuUse>> cpu = new EnumMap<>(Side.class);
     for (int round = 0; round < rounds; round++) {
-      List<Side> order = round % 2 == 0 ? List.of(Side.PGJDBC, Side.RAIDB) : List.of(Side.RAIDB, Side.PGJDBC);
       for (Side side : order) {
         Measurement m;
         try {
           m = ClosedLoopRun.run(() -> db.connect(side), workload, threads, rows, Duration.ofSeconds(warmupSeconds),
-              Duration.ofSeconds(durationSeconds), db.postmasterPid());
+              Duration.ofSeconds(durationSeconds), db.postmasterPids(), db.pgpoolPid());
         } catch (Exception e) {
           throw new IllegalStateException(workload.title() + " with " + threads + " threads through " + side.title()
-              + " failed: " + e, e);
+              + " (fsync " + (fsyncOn ? "on" : "off") + ") failed: " + e, e);
         }
-        (side == Side.PGJDBC ? pgjdbc : raidb).add(m.figures());
-        (side == Side.PGJDBC ? pgjdbcCpu : raidbCpu).add(m.cpu());
+        figures.computeIfAbsent(side, s -> new ArrayList<>()).add(m.figures());
+        cpu.computeIfAbsent(side, s -> new ArrayList<>()).add(m.cpu());
       }
+      Collections.rotate(order, -1);
     }
-    return new Comparison(workload, threads, Figures.medianOf(pgjdbc), Figures.medianOf(raidb), CpuUse.medianOf(pgjdbcCpu),
-        CpuUse.medianOf(raidbCpu));
+    Map<Side, Figures> medianFigures = new EnumMap<>(Side.class);
+    Map<Side, CpuUse> medianCpu = new EnumMap<>(Side.class);
+    figures.forEach((side, f) -> medianFigures.put(side, Figures.medianOf(f)));
+    cpu.forEach((side, c) -> medianCpu.put(side, CpuUse.medianOf(c)));
+    return new Comparison(fsyncOn, workload, threads, medianFigures, medianCpu);
+  }
+
+  /** The 1, 5 and 15-minute load averages ({@code /proc/loadavg}), or "" where there is none. */
+  static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+", -1);
+      return f[0] + ", " + f[1] + ", " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "";
+    }
   }
 
   private void record(OverheadReport report, PrintWriter out) throws Exception {
@@ -172,8 +282,41 @@ public final class OverheadCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--threads: each count must be between 1 and " + maxThreads
           + " (the controller's backend pool size; beyond it RAIDb clients would wait for a pooled connection)");
     }
+    if (backends < 1 || backends > MAX_BACKENDS) {
+      throw new ParameterException(spec.commandLine(), "--backends must be between 1 and " + MAX_BACKENDS);
+    }
+    if (workloads.isEmpty() || workloads.stream().distinct().count() != workloads.size()) {
+      throw new ParameterException(spec.commandLine(), "--workload: select, update or both, each once");
+    }
+    if (jfrFile != null && fsync == OnOff.BOTH) {
+      throw new ParameterException(spec.commandLine(), "--jfr needs one --fsync setting (one recording per workload)");
+    }
     if (noRecord && recordFile != null) {
       throw new ParameterException(spec.commandLine(), "--record and --no-record exclude each other");
+    }
+  }
+
+  /** on, off, both; any case. */
+  static final class OnOffConverter implements ITypeConverter<OnOff> {
+    @Override
+    public OnOff convert(String value) {
+      return OnOff.valueOf(value.trim().toUpperCase(Locale.ROOT));
+    }
+  }
+
+  /** auto, on, off; any case. */
+  static final class PgpoolConverter implements ITypeConverter<PgpoolChoice> {
+    @Override
+    public PgpoolChoice convert(String value) {
+      return PgpoolChoice.valueOf(value.trim().toUpperCase(Locale.ROOT));
+    }
+  }
+
+  /** select or update. */
+  static final class WorkloadConverter implements ITypeConverter<Workload> {
+    @Override
+    public Workload convert(String value) {
+      return Workload.ofOption(value.trim().toLowerCase(Locale.ROOT));
     }
   }
 }

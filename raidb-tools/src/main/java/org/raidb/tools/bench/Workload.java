@@ -6,10 +6,11 @@ import java.sql.SQLException;
 
 /**
  * The two operations whose overhead the benchmark measures, each one statement on a reused
- * PreparedStatement, as a pooled application would run it.
+ * PreparedStatement, as a pooled application would run it: a point SELECT and a single-row
+ * auto-commit UPDATE, both by random primary key.
  */
 enum Workload {
-  POINT_SELECT("point SELECT", "SELECT balance, filler FROM bench_accounts WHERE id = ?") {
+  POINT_SELECT("select", "point SELECT", "SELECT balance, filler FROM bench_accounts WHERE id = ?") {
     @Override
     void runOnce(PreparedStatement ps, int key) throws SQLException {
       ps.setInt(1, key);
@@ -23,7 +24,7 @@ enum Workload {
       }
     }
   },
-  SINGLE_ROW_UPDATE("single-row UPDATE", "UPDATE bench_accounts SET balance = balance + 1 WHERE id = ?") {
+  SINGLE_ROW_UPDATE("update", "single-row UPDATE", "UPDATE bench_accounts SET balance = balance + 1 WHERE id = ?") {
     @Override
     void runOnce(PreparedStatement ps, int key) throws SQLException {
       ps.setInt(1, key);
@@ -34,12 +35,29 @@ enum Workload {
     }
   };
 
+  private final String option;
   private final String title;
   private final String sql;
 
-  Workload(String title, String sql) {
+  Workload(String option, String title, String sql) {
+    this.option = option;
     this.title = title;
     this.sql = sql;
+  }
+
+  /** Its name on the command line ({@code --workload select,update}). */
+  String option() {
+    return option;
+  }
+
+  /** The workload named {@code option} on the command line. */
+  static Workload ofOption(String option) {
+    for (Workload w : values()) {
+      if (w.option.equals(option)) {
+        return w;
+      }
+    }
+    throw new IllegalArgumentException("no workload '" + option + "' (select, update)");
   }
 
   String title() {

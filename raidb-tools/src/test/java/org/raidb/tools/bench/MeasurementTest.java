@@ -59,10 +59,10 @@ class MeasurementTest {
 
   @Test
   void ratiosAreRaidbOverPgjdbc() {
-    Comparison c = new Comparison(Workload.POINT_SELECT, 1, new Figures(10_000, 0.1, 0.2), new Figures(8_000, 0.125, 0.3));
+    Comparison c = Comparison.of(Workload.POINT_SELECT, 1, new Figures(10_000, 0.1, 0.2), new Figures(8_000, 0.125, 0.3));
 
-    assertThat(c.latencyRatio()).isCloseTo(1.25, within(1e-9));
-    assertThat(c.throughputRatio()).isCloseTo(0.8, within(1e-9));
+    assertThat(c.latencyRatio(Side.RAIDB, Side.PGJDBC)).isCloseTo(1.25, within(1e-9));
+    assertThat(c.throughputRatio(Side.RAIDB, Side.PGJDBC)).isCloseTo(0.8, within(1e-9));
   }
 
   @Test
@@ -88,6 +88,20 @@ class MeasurementTest {
     assertThat(use.totalMicrosPerOp()).isEqualTo(120.0);
     assertThat(use.runCores()).isCloseTo(0.12, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(use.machineBusyCores()).isEqualTo(1.5);
+  }
+
+  @Test
+  void pgpoolsProcessesAreCountedApartAndInTheRunsCores() {
+    // As above without threads: the JVM 70 ms, PostgreSQL 50 ms, pgpool-II 30 ms, 1,000 operations in 1 s.
+    CpuSample begin = new CpuSample(0, 100_000_000, java.util.Map.of(), 200_000_000, 3_000_000_000L, 40_000_000);
+    CpuSample end = new CpuSample(1_000_000_000, 170_000_000, java.util.Map.of(), 250_000_000, 4_500_000_000L, 70_000_000);
+
+    CpuUse use = CpuUse.between(begin, end, 1000);
+
+    assertThat(use.pgpoolMicrosPerOp()).isEqualTo(30.0);
+    assertThat(use.postgresMicrosPerOp()).isEqualTo(50.0);
+    assertThat(use.totalMicrosPerOp()).isEqualTo(150.0);
+    assertThat(use.runCores()).isCloseTo(0.15, org.assertj.core.data.Offset.offset(1e-9));
   }
 
   @Test
