@@ -81,7 +81,7 @@ final class StatementSplitter {
     if (k == TokenKind.WORD || k == TokenKind.NUMBER) {
       // A number is read as a word: MariaDB names may start with a digit, and no number stands before "(".
       word(start, end);
-    } else if (k == TokenKind.QUOTED_IDENTIFIER || k == TokenKind.STRING && sql.charAt(start) == '"') {
+    } else if (k == TokenKind.QUOTED_IDENTIFIER || (k == TokenKind.STRING && sql.charAt(start) == '"')) {
       quotedName(end); // a MariaDB "…" too: a name under ANSI_QUOTES
     } else if (lexer.isSymbol('(') || lexer.isSymbol(')')) {
       boolean open = lexer.isSymbol('(');
@@ -133,11 +133,11 @@ final class StatementSplitter {
    * name ({@code WITH r(n) AS (…)}). No call can stand in those places in valid SQL.
    */
   private boolean isCall(int open) {
-    if (previous == Token.CLOSE || previous == Token.WORD && previousWord.equals("AS")) {
+    if (previous == Token.CLOSE || (previous == Token.WORD && previousWord.equals("AS"))) {
       return false;
     }
     boolean withName = previous == Token.COMMA
-        || previous == Token.WORD && (previousWord.equals("WITH") || previousWord.equals("RECURSIVE"));
+        || (previous == Token.WORD && (previousWord.equals("WITH") || previousWord.equals("RECURSIVE")));
     return !(withName && columnListBeforeQuery(open));
   }
 

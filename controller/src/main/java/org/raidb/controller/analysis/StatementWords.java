@@ -74,9 +74,9 @@ final class StatementWords {
     for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
       int after = lexer.end();
       boolean sequenceFunction = lexer.isWord("nextval") || lexer.isWord("setval")
-          || k == TokenKind.QUOTED_IDENTIFIER && isSequenceFunction(lexer.identifier());
-      if (sequenceFunction && followedByParenthesis(lexer)
-          || lexer.isWord("NEXT") && followedBy(lexer, after, "VALUE", "FOR")) {
+          || (k == TokenKind.QUOTED_IDENTIFIER && isSequenceFunction(lexer.identifier()));
+      if ((sequenceFunction && followedByParenthesis(lexer))
+          || (lexer.isWord("NEXT") && followedBy(lexer, after, "VALUE", "FOR"))) {
         return true;
       }
       lexer.reset(after);

@@ -100,7 +100,7 @@ public final class SqlLexer {
    */
   public String identifier() {
     int open = start;
-    if (kind != TokenKind.QUOTED_IDENTIFIER && kind != TokenKind.STRING || end - start < 1) {
+    if ((kind != TokenKind.QUOTED_IDENTIFIER && kind != TokenKind.STRING) || end == start) {
       return text();
     }
     if (!isQuote(sql.charAt(open)) && open + 2 < end && sql.charAt(open + 1) == '&') {
@@ -126,73 +126,57 @@ public final class SqlLexer {
       end = endOfWhitespace(i);
       return TokenKind.WHITESPACE;
     }
-    switch (c) {
-      case '\'':
-        end = endOfQuoted(i, '\'', mysql);
-        return TokenKind.STRING;
-      case '"':
-        end = endOfQuoted(i, '"', mysql);
-        return mysql ? TokenKind.STRING : TokenKind.QUOTED_IDENTIFIER;
-      case '`':
-        if (mysql) {
-          end = endOfQuoted(i, '`', false);
-          return TokenKind.QUOTED_IDENTIFIER;
-        }
-        break;
-      case '#':
-        if (mysql) {
-          end = endOfLine(i);
-          return TokenKind.COMMENT;
-        }
-        break;
-      case '-':
-        if (startsDashDashComment(i)) {
-          end = endOfLine(i);
-          return TokenKind.COMMENT;
-        }
-        break;
-      case '/':
-        if (i + 1 < length && sql.charAt(i + 1) == '*') {
-          end = endOfBlockComment(i);
-          return TokenKind.COMMENT;
-        }
-        break;
-      case '$':
-        if (!mysql) {
-          return dollar(i);
-        }
-        break;
-      case '?':
-        boolean doubled = i + 1 < length && sql.charAt(i + 1) == '?';
-        end = doubled ? i + 2 : i + 1;
-        return doubled ? TokenKind.OPERATOR : TokenKind.PARAMETER;
-      case ':':
-        end = i + 1 < length && sql.charAt(i + 1) == ':' ? i + 2 : i + 1;
-        return TokenKind.OPERATOR;
-      case '{':
-        end = i + 1;
-        return TokenKind.ESCAPE_OPEN;
-      case '}':
-        end = i + 1;
-        return TokenKind.ESCAPE_CLOSE;
-      case '.':
-        if (i + 1 < length && isDigit(sql.charAt(i + 1))) {
-          end = endOfNumber(i);
-          return TokenKind.NUMBER;
-        }
-        break;
-      default:
-        break;
+    TokenKind special = switch (c) {
+      case '\'' -> quoted(i, TokenKind.STRING, mysql);
+      case '"' -> quoted(i, mysql ? TokenKind.STRING : TokenKind.QUOTED_IDENTIFIER, mysql);
+      case '`' -> mysql ? quoted(i, TokenKind.QUOTED_IDENTIFIER, false) : null;
+      case '#' -> mysql ? lineComment(i) : null;
+      case '-' -> startsDashDashComment(i) ? lineComment(i) : null;
+      case '/' -> i + 1 < length && sql.charAt(i + 1) == '*' ? blockComment(i) : null;
+      case '$' -> mysql ? null : dollar(i);
+      case '?' -> i + 1 < length && sql.charAt(i + 1) == '?' ? symbol(i, 2) : symbol(i, 1, TokenKind.PARAMETER);
+      case ':' -> symbol(i, i + 1 < length && sql.charAt(i + 1) == ':' ? 2 : 1);
+      case '{' -> symbol(i, 1, TokenKind.ESCAPE_OPEN);
+      case '}' -> symbol(i, 1, TokenKind.ESCAPE_CLOSE);
+      case '.' -> i + 1 < length && isDigit(sql.charAt(i + 1)) ? number(i) : null;
+      default -> null;
+    };
+    if (special != null) {
+      return special;
     }
     if (isDigit(c)) {
-      end = endOfNumber(i);
-      return TokenKind.NUMBER;
+      return number(i);
     }
-    if (isIdentifierStart(c)) {
-      return word(i);
-    }
-    end = i + 1;
-    return TokenKind.OPERATOR;
+    return isIdentifierStart(c) ? word(i) : symbol(i, 1);
+  }
+
+  private TokenKind quoted(int open, TokenKind kind, boolean backslashEscapes) {
+    end = endOfQuoted(open, sql.charAt(open), backslashEscapes);
+    return kind;
+  }
+
+  private TokenKind lineComment(int i) {
+    end = endOfLine(i);
+    return TokenKind.COMMENT;
+  }
+
+  private TokenKind blockComment(int i) {
+    end = endOfBlockComment(i);
+    return TokenKind.COMMENT;
+  }
+
+  private TokenKind number(int i) {
+    end = endOfNumber(i);
+    return TokenKind.NUMBER;
+  }
+
+  private TokenKind symbol(int i, int size) {
+    return symbol(i, size, TokenKind.OPERATOR);
+  }
+
+  private TokenKind symbol(int i, int size, TokenKind kind) {
+    end = i + size;
+    return kind;
   }
 
   /** A name or keyword, or the prefix of a string ({@code E'…'}, {@code _utf8mb4'…'}) with its string. */
@@ -362,6 +346,10 @@ public final class SqlLexer {
     return TokenKind.STRING;
   }
 
+  private static boolean isAsciiLetter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  }
+
   private static boolean isDigit(char c) {
     return c >= '0' && c <= '9';
   }
@@ -369,14 +357,14 @@ public final class SqlLexer {
   /** Both families take any non-ASCII character in a name; MySQL also a {@code $}. */
   private boolean isIdentifierStart(char c) {
     if (c < 128) {
-      return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' && mysql;
+      return isAsciiLetter(c) || c == '_' || (c == '$' && mysql);
     }
     return !Character.isWhitespace(c);
   }
 
   private boolean isIdentifierPart(char c) {
     if (c < 128) {
-      return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$';
+      return isAsciiLetter(c) || isDigit(c) || c == '_' || c == '$';
     }
     return !Character.isWhitespace(c);
   }

@@ -23,9 +23,9 @@ public enum TokenKind {
    * (pgjdbc's escape for an operator {@code ?}, which is no parameter marker).
    */
   OPERATOR,
-  /** The {@code &#123;} that opens a JDBC escape. */
+  /** The opening brace of a JDBC escape. */
   ESCAPE_OPEN,
-  /** The {@code &#125;} that closes a JDBC escape. */
+  /** The closing brace of a JDBC escape. */
   ESCAPE_CLOSE,
   /**
    * {@code -- …} or {@code /* … *}{@code /}; MySQL's {@code # …}; and the opening marker of a MySQL

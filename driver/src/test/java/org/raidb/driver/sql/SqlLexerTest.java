@@ -251,9 +251,12 @@ class SqlLexerTest {
     assertThat(TokenKind.END.isCode()).isFalse();
   }
 
-  /** Hostile texts of a few megabytes: each lexes in linear time and constant stack. */
+  /**
+   * Hostile texts of a few megabytes: each lexes in linear time and constant stack. The bound is loose
+   * (the machine is shared): a quadratic scan of two million characters would take hours, not seconds.
+   */
   @Test
-  @Timeout(20)
+  @Timeout(120)
   void hostileInputIsLexedInLinearTime() {
     int n = 2_000_000;
     for (SqlSyntax syntax : SqlSyntax.values()) {
@@ -280,7 +283,7 @@ class SqlLexerTest {
         }
         assertThat(tokens).isPositive();
         assertThat(Duration.ofNanos(System.nanoTime() - started)).as(syntax + " " + text.substring(0, 4))
-            .isLessThan(Duration.ofSeconds(2));
+            .isLessThan(Duration.ofSeconds(10));
       }
     }
   }
