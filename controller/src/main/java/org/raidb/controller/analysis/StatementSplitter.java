@@ -145,8 +145,8 @@ final class StatementSplitter {
   private boolean columnListBeforeQuery(int open) {
     int limit = Math.min(length, open + COLUMN_LIST_LOOKAHEAD);
     int nesting = 0;
-    lexer.reset(open);
-    for (TokenKind k = lexer.nextCode(); k != TokenKind.END && lexer.start() < limit; k = lexer.nextCode()) {
+    lexer.reset(open, limit);
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
       if (lexer.isSymbol('(')) {
         nesting++;
       } else if (lexer.isSymbol(')') && --nesting == 0) {

@@ -20,7 +20,8 @@ package org.raidb.driver.sql;
  */
 public final class SqlLexer {
   private final String sql;
-  private final int length;
+  /** Where the text being lexed ends: the String's length, or a look-ahead's limit. */
+  private int length;
   private final boolean mysql;
   private TokenKind kind = TokenKind.END;
   private int start;
@@ -53,9 +54,18 @@ public final class SqlLexer {
 
   /** Lexing goes on from {@code position}, which should be a token boundary (where a token starts). */
   public void reset(int position) {
-    if (position < 0 || position > length) {
-      throw new IndexOutOfBoundsException(position);
+    reset(position, sql.length());
+  }
+
+  /**
+   * Lexing goes on from {@code position} as if the text ended at {@code limit}: a bounded look-ahead,
+   * which reads no character past the limit even when a string or comment runs on beyond it.
+   */
+  public void reset(int position, int limit) {
+    if (limit < 0 || limit > sql.length() || position < 0 || position > limit) {
+      throw new IndexOutOfBoundsException("position " + position + ", limit " + limit + " in " + sql.length());
     }
+    length = limit;
     kind = TokenKind.END;
     start = position;
     end = position;
@@ -280,8 +290,11 @@ public final class SqlLexer {
 
   /** Up to the end of the line; the line break is whitespace. */
   private int endOfLine(int i) {
-    int eol = sql.indexOf('\n', i);
-    return eol < 0 ? length : eol;
+    int j = i;
+    while (j < length && sql.charAt(j) != '\n') {
+      j++;
+    }
+    return j;
   }
 
   /** PostgreSQL block comments nest; MySQL's end at the first close, and of {@code /*!} ones only the marker is comment. */
@@ -293,8 +306,12 @@ public final class SqlLexer {
       if (open + 3 < length && sql.charAt(open + 2) == 'M' && sql.charAt(open + 3) == '!') {
         return skipDigits(open + 4);
       }
-      int close = sql.indexOf("*/", open + 2);
-      return close < 0 ? length : close + 2;
+      for (int i = open + 2; i + 1 < length; i++) {
+        if (sql.charAt(i) == '*' && sql.charAt(i + 1) == '/') {
+          return i + 2;
+        }
+      }
+      return length;
     }
     int depth = 1;
     int i = open + 2;
@@ -338,7 +355,7 @@ public final class SqlLexer {
     int tagLength = i + 1 - open;
     end = length;
     for (int k = i + 1; k < length; k++) {
-      if (sql.charAt(k) == '$' && sql.regionMatches(k, sql, open, tagLength)) {
+      if (sql.charAt(k) == '$' && k + tagLength <= length && sql.regionMatches(k, sql, open, tagLength)) {
         end = k + tagLength;
         break;
       }

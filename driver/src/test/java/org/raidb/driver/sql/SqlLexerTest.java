@@ -223,6 +223,34 @@ class SqlLexerTest {
   }
 
   @Test
+  void aLimitedLookAheadReadsNothingPastItsLimit() {
+    String sql = "a 'string' /* comment */ -- line\n $t$ x $t$ b";
+    for (SqlSyntax syntax : SqlSyntax.values()) {
+      SqlLexer lexer = new SqlLexer(sql, syntax);
+      for (int limit = 0; limit <= sql.length(); limit++) {
+        lexer.reset(0, limit);
+        for (TokenKind k = lexer.next(); k != TokenKind.END; k = lexer.next()) {
+          assertThat(lexer.end()).as(syntax + " limit " + limit).isLessThanOrEqualTo(limit);
+        }
+        assertThat(lexer.end()).isEqualTo(limit);
+      }
+      lexer.reset(0, 2);
+      lexer.reset(0);
+      int tokens = 0;
+      while (lexer.nextCode() != TokenKind.END) {
+        tokens++;
+      }
+      assertThat(tokens).as("reset without a limit lexes the whole text again").isGreaterThan(2);
+    }
+    SqlLexer lexer = new SqlLexer("$t$ x $t$", SqlSyntax.POSTGRESQL);
+    lexer.reset(0, 8);
+    assertThat(lexer.next()).isEqualTo(STRING);
+    assertThat(lexer.end()).as("a closing tag cut by the limit does not close").isEqualTo(8);
+    assertThatThrownBy(() -> lexer.reset(3, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> lexer.reset(0, 10)).isInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  @Test
   void symbolsAndWordsAreRecognisedOnlyAsSuch() {
     SqlLexer lexer = new SqlLexer("'(' as", SqlSyntax.POSTGRESQL);
     lexer.next();
