@@ -282,14 +282,14 @@ public final class SqlAnalyzer {
         return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
       case "ROLLBACK":
         if (words[1].equals("TO")) {
-          String name = words[2].equals("SAVEPOINT") ? StatementWords.nameAfter(sql, wordSyntax(), "SAVEPOINT") : words[2];
+          String name = words[2].equals("SAVEPOINT") ? savepointName(sql) : words[2];
           return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK_TO_SAVEPOINT, name);
         }
         return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
       case "SAVEPOINT":
-        return AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, StatementWords.nameAfter(sql, wordSyntax(), "SAVEPOINT"));
+        return AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, savepointName(sql));
       case "RELEASE":
-        String name = words[1].equals("SAVEPOINT") ? StatementWords.nameAfter(sql, wordSyntax(), "SAVEPOINT") : words[1];
+        String name = words[1].equals("SAVEPOINT") ? savepointName(sql) : words[1];
         return AnalyzedStatement.transaction(TransactionCommand.RELEASE_SAVEPOINT, name);
       case "SET":
       case "RESET":
@@ -315,6 +315,10 @@ public final class SqlAnalyzer {
   /** The leading words are read as the first backend's dialect lexes them: they are the same in all but odd texts. */
   private SqlSyntax wordSyntax() {
     return dialects.get(0).syntax();
+  }
+
+  private String savepointName(String sql) {
+    return StatementWords.nameAfter(sql, wordSyntax(), "SAVEPOINT");
   }
 
   /** Whether the fact holds as any of the backends' dialects lexes the statement: the conservative answer. */
@@ -373,7 +377,8 @@ public final class SqlAnalyzer {
     if (target != null) {
       Set<String> written = Set.of(name(target.getFullyQualifiedName()));
       Set<String> read = minus(tables(statement), written);
-      AnalyzedStatement a = inAnyDialect(sql, StatementWords::callsSequenceFunction) ? sequenceCall(StatementKind.WRITE, read, written)
+      AnalyzedStatement a = inAnyDialect(sql, StatementWords::callsSequenceFunction)
+          ? sequenceCall(StatementKind.WRITE, read, written)
           : AnalyzedStatement.of(StatementKind.WRITE, read, written);
       // A MERGE's rows come from its source query: it conflicts with its whole target table.
       return statement instanceof Merge ? a : a.withShape(shapes.write(statement, target, read));

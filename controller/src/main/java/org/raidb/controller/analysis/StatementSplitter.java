@@ -12,9 +12,10 @@ import org.raidb.driver.sql.TokenKind;
 /**
  * Splits a text into the statements a backend runs, as its driver and server split it: at each
  * semicolon in code ({@link SqlLexer}'s tokens: not in a literal, quoted identifier, comment or
- * dollar-quoted body) outside parentheses, as pgjdbc does. A {@code CREATE … BEGIN ATOMIC} (PostgreSQL) and a MariaDB {@code
- * CREATE …} with a {@code BEGIN … END} body, or a top-level {@code BEGIN NOT ATOMIC}, hold
- * semicolons of their own: such a statement runs to the end of the text, as pgjdbc sends it.
+ * dollar-quoted body) outside parentheses, as pgjdbc does. A {@code CREATE … BEGIN ATOMIC}
+ * (PostgreSQL) and a MariaDB {@code CREATE …} with a {@code BEGIN … END} body, or a top-level
+ * {@code BEGIN NOT ATOMIC}, hold semicolons of their own: such a statement runs to the end of the
+ * text, as pgjdbc sends it.
  *
  * <p>In the same pass it notes, per statement, the names written as calls: a name (or quoted name)
  * followed by an opening parenthesis, except where that is a column list (after {@code AS}, after a

@@ -93,7 +93,9 @@ final class CallScanner {
     } else {
       lexer.nextCode();
     }
-    boolean found = lexer.isSymbol('(') ? matchesArguments(candidate, callStart) : matchesBare(candidate, callStart, end);
+    boolean found = lexer.isSymbol('(')
+        ? matchesArguments(candidate, callStart)
+        : matchesBare(candidate, callStart, end);
     if (!found) {
       lexer.reset(end);
     }

@@ -19,7 +19,7 @@ public final class SqlTokens {
     WORD,
     /** {@code "name"} (PostgreSQL) or {@code `name`} (MariaDB). */
     QUOTED_NAME,
-    /** A string, including prefixed ones ({@code E'…'}, {@code TIMESTAMP'…'}, {@code _utf8mb4'…'}) and dollar quotes. */
+    /** A string with its prefix if any ({@code E'…'}, {@code TIMESTAMP'…'}, {@code _utf8mb4'…'}), or a dollar quote. */
     LITERAL,
     NUMBER,
     /** A JDBC parameter marker {@code ?}. */

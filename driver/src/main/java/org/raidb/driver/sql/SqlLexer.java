@@ -95,7 +95,8 @@ public final class SqlLexer {
 
   /** Whether the current token is the keyword or unquoted name {@code word}, in any case. */
   public boolean isWord(String word) {
-    return kind == TokenKind.WORD && end - start == word.length() && sql.regionMatches(true, start, word, 0, word.length());
+    return kind == TokenKind.WORD && end - start == word.length()
+        && sql.regionMatches(true, start, word, 0, word.length());
   }
 
   /** Whether the current token is the one character {@code symbol} of punctuation, operator or brace. */
@@ -297,7 +298,10 @@ public final class SqlLexer {
     return j;
   }
 
-  /** PostgreSQL block comments nest; MySQL's end at the first close, and of {@code /*!} ones only the marker is comment. */
+  /**
+   * PostgreSQL block comments nest; MySQL's end at the first close, and of an executable {@code /*!}
+   * one only the marker is comment.
+   */
   private int endOfBlockComment(int open) {
     if (mysql) {
       if (open + 2 < length && sql.charAt(open + 2) == '!') {

@@ -79,7 +79,8 @@ class SqlLexerTest {
             "QUOTED_IDENTIFIER:U&\"a\"", "WORD:x");
     assertThat(pg("TIMESTAMP'2024-01-01' ab'x'")).as("other words are no prefix")
         .containsExactly("WORD:TIMESTAMP", "STRING:'2024-01-01'", "WORD:ab", "STRING:'x'");
-    assertThat(pg("xE'\\' y")).as("an E ending a name is no prefix").containsExactly("WORD:xE", "STRING:'\\'", "WORD:y");
+    assertThat(pg("xE'\\' y")).as("an E ending a name is no prefix")
+        .containsExactly("WORD:xE", "STRING:'\\'", "WORD:y");
   }
 
   @Test
