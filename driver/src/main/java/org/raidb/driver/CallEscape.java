@@ -4,9 +4,10 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.SqlSyntax;
+import org.raidb.driver.sql.TokenKind;
 
 /**
  * The JDBC call escape, translated in the driver into a PostgreSQL query so that the controller
@@ -23,10 +24,6 @@ import org.raidb.driver.protocol.SqlStates;
  * used as it is.
  */
 final class CallEscape {
-  private static final Pattern ESCAPE = Pattern.compile(
-      "\\{\\s*(\\?\\s*=\\s*)?call\\s+([^\\s(]+(?:\\s*\\.\\s*[^\\s(]+)*)\\s*(?:\\((.*)\\))?\\s*\\}\\s*;?\\s*",
-      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
-
   private final boolean returnsValue;
   private final String function;
   private final List<String> arguments;
@@ -51,24 +48,72 @@ final class CallEscape {
     this.parameterCount = next - 1;
   }
 
-  /** The parsed escape, or null if {@code sql} is not a call escape. */
+  /**
+   * The parsed escape, or null if {@code sql} is not a call escape: {@code { [? =] call name [(args)]
+   * } [;]}, read with {@link SqlLexer} so that parentheses and commas in literals do not count.
+   */
   static CallEscape parse(String sql) throws SQLException {
     String trimmed = sql.trim();
     if (!trimmed.startsWith("{")) {
       return null;
     }
-    Matcher m = ESCAPE.matcher(trimmed);
-    if (!m.matches()) {
-      throw DriverErrors.of("Malformed function or procedure escape syntax at offset 0: " + sql, SqlStates.SYNTAX_ERROR);
+    SqlLexer lexer = new SqlLexer(trimmed, SqlSyntax.POSTGRESQL);
+    lexer.next(); // the brace
+    TokenKind k = lexer.nextCode();
+    boolean returnsValue = k == TokenKind.PARAMETER;
+    if (returnsValue) {
+      lexer.nextCode();
+      if (!lexer.isSymbol('=')) {
+        throw malformed(sql);
+      }
+      lexer.nextCode();
     }
-    String args = m.group(3);
+    if (!lexer.isWord("call")) {
+      throw malformed(sql);
+    }
+    StringBuilder function = new StringBuilder();
+    for (k = lexer.nextCode(); k != TokenKind.END && !lexer.isSymbol('(') && k != TokenKind.ESCAPE_CLOSE;
+        k = lexer.nextCode()) {
+      function.append(trimmed, lexer.start(), lexer.end());
+    }
     List<String> arguments = new ArrayList<>();
-    if (args != null && !args.isBlank()) {
-      for (String a : SqlText.splitTopLevel(args)) {
-        arguments.add(a.trim());
+    if (lexer.isSymbol('(')) {
+      int open = lexer.end();
+      int close = closingParenthesis(lexer);
+      if (close < 0) {
+        throw malformed(sql);
+      }
+      String args = trimmed.substring(open, close);
+      if (!args.isBlank()) {
+        for (String a : SqlText.splitTopLevel(args)) {
+          arguments.add(a.trim());
+        }
+      }
+      lexer.nextCode();
+    }
+    if (function.length() == 0 || lexer.kind() != TokenKind.ESCAPE_CLOSE) {
+      throw malformed(sql);
+    }
+    if (lexer.nextCode() != TokenKind.END && (!lexer.isSymbol(';') || lexer.nextCode() != TokenKind.END)) {
+      throw malformed(sql);
+    }
+    return new CallEscape(returnsValue, function.toString(), arguments);
+  }
+
+  /** The start of the parenthesis closing the one the lexer is on; -1 if none does. */
+  private static int closingParenthesis(SqlLexer lexer) {
+    int depth = 1;
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+      depth += lexer.isSymbol('(') ? 1 : lexer.isSymbol(')') ? -1 : 0;
+      if (depth == 0) {
+        return lexer.start();
       }
     }
-    return new CallEscape(m.group(1) != null, m.group(2).replaceAll("\\s+", ""), arguments);
+    return -1;
+  }
+
+  private static SQLException malformed(String sql) {
+    return DriverErrors.of("Malformed function or procedure escape syntax at offset 0: " + sql, SqlStates.SYNTAX_ERROR);
   }
 
   /** Whether parameter 1 is the function's value ({@code ? = call}). */

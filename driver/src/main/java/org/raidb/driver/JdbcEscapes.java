@@ -4,6 +4,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.SqlSyntax;
+import org.raidb.driver.sql.TokenKind;
 
 /**
  * JDBC escape syntax translated the way pgjdbc translates it (its {@code Parser.replaceProcessing}),
@@ -19,7 +22,7 @@ import org.raidb.driver.protocol.SqlStates;
  *       {@code f(args)} for a function not in the JDBC list.
  * </ul>
  *
- * Literals, quoted identifiers and comments are skipped with {@link SqlText}'s lexing. A call escape
+ * Literals, quoted identifiers and comments are skipped with {@link SqlLexer}. A call escape
  * ({@code {call ...}}) is not translated here: {@link CallEscape} does, for CallableStatement.
  */
 final class JdbcEscapes {
@@ -65,11 +68,17 @@ final class JdbcEscapes {
     }
   }
 
+  /** Escapes inside escapes are translated by recursion, as pgjdbc does; deeper than this is refused. */
+  private static final int MAX_NESTING = 100;
+
   private final String sql;
+  private final SqlLexer lexer;
   private final StringBuilder out;
+  private int nesting;
 
   private JdbcEscapes(String sql) {
     this.sql = sql;
+    this.lexer = new SqlLexer(sql, SqlSyntax.POSTGRESQL);
     this.out = new StringBuilder(sql.length());
   }
 
@@ -96,31 +105,25 @@ final class JdbcEscapes {
    */
   private int copy(int i, StringBuilder to, boolean stopOnComma) throws SQLException {
     int depth = 0;
-    while (i < sql.length()) {
-      int skipped = SqlText.skipLiteralOrComment(sql, i);
-      if (skipped > i) {
-        to.append(sql, i, skipped);
-        i = skipped;
-        continue;
-      }
-      char c = sql.charAt(i);
-      if (c == '(') {
+    lexer.reset(i);
+    for (TokenKind k = lexer.next(); k != TokenKind.END; k = lexer.next()) {
+      int at = lexer.start();
+      if (lexer.isSymbol('(')) {
         depth++;
-      } else if (c == ')' && --depth < 0) {
-        return i;
-      } else if (c == ',' && stopOnComma && depth == 0) {
-        return i;
-      } else if (c == '{') {
-        int translated = escape(i, to);
-        if (translated > i) {
-          i = translated;
+      } else if (lexer.isSymbol(')') && --depth < 0) {
+        return at;
+      } else if (lexer.isSymbol(',') && stopOnComma && depth == 0) {
+        return at;
+      } else if (k == TokenKind.ESCAPE_OPEN) {
+        int translated = escape(at, to);
+        if (translated > at) {
+          lexer.reset(translated);
           continue;
         }
       }
-      to.append(c);
-      i++;
+      to.append(sql, at, lexer.end());
     }
-    return i;
+    return sql.length();
   }
 
   /** Translates the escape whose brace is at {@code brace}; returns the offset after it, or {@code brace} if none starts there. */
@@ -151,6 +154,9 @@ final class JdbcEscapes {
   private int function(int i, StringBuilder to) throws SQLException {
     int open = sql.indexOf('(', i);
     if (open >= 0) {
+      if (++nesting > MAX_NESTING) {
+        throw syntaxError("JDBC escapes nested more than " + MAX_NESTING + " deep");
+      }
       String name = sql.substring(i, open).trim();
       List<CharSequence> arguments = new ArrayList<>(3);
       int at = open + 1;
@@ -166,6 +172,7 @@ final class JdbcEscapes {
         }
         at++;
       }
+      nesting--;
       EscapedFunctions.append(to, name, arguments);
       i = at + 1; // past the closing parenthesis
     }

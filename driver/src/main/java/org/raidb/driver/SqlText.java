@@ -2,41 +2,27 @@ package org.raidb.driver;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.SqlSyntax;
+import org.raidb.driver.sql.TokenKind;
 
 /**
- * Just enough SQL lexing to find the {@code ?} placeholders and top-level commas: it skips
- * PostgreSQL string literals ({@code '..'}, {@code E'..'}, dollar quotes), quoted identifiers and
- * comments. As in pgjdbc, {@code ??} stands for a literal {@code ?} operator and is not a
- * placeholder; it is sent unchanged for the backend's driver to unescape.
+ * The driver's reading of SQL text through {@link SqlLexer} (PostgreSQL rules): the {@code ?}
+ * placeholders and top-level commas in code. As in pgjdbc, {@code ??} stands for a literal {@code
+ * ?} operator and is not a placeholder; it is sent unchanged for the backend's driver to unescape.
  */
 final class SqlText {
   private SqlText() {}
 
   static int countParameters(String sql) {
-    return parameterPositions(sql).size();
-  }
-
-  /** Offsets of the placeholders in {@code sql}. */
-  static List<Integer> parameterPositions(String sql) {
-    List<Integer> positions = new ArrayList<>();
-    int i = 0;
-    int n = sql.length();
-    while (i < n) {
-      int skipped = skipLiteralOrComment(sql, i);
-      if (skipped > i) {
-        i = skipped;
-        continue;
+    int count = 0;
+    SqlLexer lexer = new SqlLexer(sql, SqlSyntax.POSTGRESQL);
+    for (TokenKind k = lexer.next(); k != TokenKind.END; k = lexer.next()) {
+      if (k == TokenKind.PARAMETER) {
+        count++;
       }
-      if (sql.charAt(i) == '?') {
-        if (i + 1 < n && sql.charAt(i + 1) == '?') {
-          i += 2;
-          continue;
-        }
-        positions.add(i);
-      }
-      i++;
     }
-    return positions;
+    return count;
   }
 
   /**
@@ -50,38 +36,25 @@ final class SqlText {
     int placeholders = 0;
     int depth = 0;
     boolean blank = true;
-    int i = 0;
-    int n = sql.length();
-    while (i < n) {
-      int skipped = skipLiteralOrComment(sql, i);
-      if (skipped > i) {
-        current.append(sql, i, skipped);
-        blank = false;
-        i = skipped;
-        continue;
-      }
-      char c = sql.charAt(i);
-      if (c == '?') {
-        boolean doubled = i + 1 < n && sql.charAt(i + 1) == '?';
-        current.append(doubled ? "?" : "$" + ++placeholders);
-        blank = false;
-        i += doubled ? 2 : 1;
-        continue;
-      }
-      if (c == ';' && depth == 0) {
+    SqlLexer lexer = new SqlLexer(sql, SqlSyntax.POSTGRESQL);
+    for (TokenKind k = lexer.next(); k != TokenKind.END; k = lexer.next()) {
+      if (k == TokenKind.PARAMETER) {
+        current.append('$').append(++placeholders);
+      } else if (k == TokenKind.OPERATOR && lexer.end() - lexer.start() == 2 && sql.charAt(lexer.start()) == '?') {
+        current.append('?');
+      } else if (lexer.isSymbol(';') && depth == 0) {
         if (!blank) {
           statements.add(current.toString());
         }
         current.setLength(0);
         placeholders = 0;
         blank = true;
-        i++;
         continue;
+      } else {
+        depth += lexer.isSymbol('(') ? 1 : lexer.isSymbol(')') ? -1 : 0;
+        current.append(sql, lexer.start(), lexer.end());
       }
-      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-      blank &= Character.isWhitespace(c);
-      current.append(c);
-      i++;
+      blank &= k == TokenKind.WHITESPACE;
     }
     if (current.length() > 0 && (statements.isEmpty() || !blank)) {
       statements.add(current.toString());
@@ -89,128 +62,23 @@ final class SqlText {
     return String.join(";", statements);
   }
 
-  /** Splits on commas outside literals, comments and parentheses; each part keeps its whitespace. */
+  /** Splits on commas in code outside parentheses and brackets; each part keeps its whitespace. */
   static List<String> splitTopLevel(String text) {
     List<String> parts = new ArrayList<>();
     int depth = 0;
     int start = 0;
-    int i = 0;
-    while (i < text.length()) {
-      int skipped = skipLiteralOrComment(text, i);
-      if (skipped > i) {
-        i = skipped;
-        continue;
-      }
-      char c = text.charAt(i);
-      if (c == '(' || c == '[') {
+    SqlLexer lexer = new SqlLexer(text, SqlSyntax.POSTGRESQL);
+    for (TokenKind k = lexer.next(); k != TokenKind.END; k = lexer.next()) {
+      if (lexer.isSymbol('(') || lexer.isSymbol('[')) {
         depth++;
-      } else if (c == ')' || c == ']') {
+      } else if (lexer.isSymbol(')') || lexer.isSymbol(']')) {
         depth--;
-      } else if (c == ',' && depth == 0) {
-        parts.add(text.substring(start, i));
-        start = i + 1;
+      } else if (lexer.isSymbol(',') && depth == 0) {
+        parts.add(text.substring(start, lexer.start()));
+        start = lexer.end();
       }
-      i++;
     }
     parts.add(text.substring(start));
     return parts;
-  }
-
-  /**
-   * If a literal, quoted identifier or comment starts at {@code i}, the offset just after it (or the
-   * end of the text if it is unterminated); otherwise {@code i}.
-   */
-  static int skipLiteralOrComment(String s, int i) {
-    char c = s.charAt(i);
-    int n = s.length();
-    switch (c) {
-      case '\'': {
-        boolean backslashEscapes = i > 0 && (s.charAt(i - 1) == 'E' || s.charAt(i - 1) == 'e')
-            && (i < 2 || !isIdentifierChar(s.charAt(i - 2)));
-        return skipQuoted(s, i, '\'', backslashEscapes);
-      }
-      case '"':
-        return skipQuoted(s, i, '"', false);
-      case '-':
-        if (i + 1 < n && s.charAt(i + 1) == '-') {
-          int eol = s.indexOf('\n', i);
-          return eol < 0 ? n : eol + 1;
-        }
-        return i;
-      case '/':
-        return i + 1 < n && s.charAt(i + 1) == '*' ? skipBlockComment(s, i) : i;
-      case '$':
-        return skipDollarQuoted(s, i);
-      default:
-        return i;
-    }
-  }
-
-  private static int skipQuoted(String s, int i, char quote, boolean backslashEscapes) {
-    int j = i + 1;
-    while (j < s.length()) {
-      char c = s.charAt(j);
-      if (backslashEscapes && c == '\\') {
-        j += 2;
-        continue;
-      }
-      if (c == quote) {
-        if (j + 1 < s.length() && s.charAt(j + 1) == quote) {
-          j += 2; // doubled quote inside the literal
-          continue;
-        }
-        return j + 1;
-      }
-      j++;
-    }
-    return s.length();
-  }
-
-  /** PostgreSQL block comments nest. */
-  private static int skipBlockComment(String s, int i) {
-    int depth = 0;
-    int j = i;
-    while (j < s.length() - 1) {
-      if (s.charAt(j) == '/' && s.charAt(j + 1) == '*') {
-        depth++;
-        j += 2;
-      } else if (s.charAt(j) == '*' && s.charAt(j + 1) == '/') {
-        depth--;
-        j += 2;
-        if (depth == 0) {
-          return j;
-        }
-      } else {
-        j++;
-      }
-    }
-    return s.length();
-  }
-
-  /** {@code $tag$...$tag$}; a {@code $} inside an identifier or followed by a digit ($1) starts no quote. */
-  private static int skipDollarQuoted(String s, int i) {
-    if (i > 0 && isIdentifierChar(s.charAt(i - 1))) {
-      return i;
-    }
-    int j = i + 1;
-    if (j < s.length() && Character.isDigit(s.charAt(j))) {
-      return i;
-    }
-    while (j < s.length() && s.charAt(j) != '$') {
-      if (!isIdentifierChar(s.charAt(j))) {
-        return i;
-      }
-      j++;
-    }
-    if (j >= s.length()) {
-      return i;
-    }
-    String tag = s.substring(i, j + 1);
-    int close = s.indexOf(tag, j + 1);
-    return close < 0 ? s.length() : close + tag.length();
-  }
-
-  private static boolean isIdentifierChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '$';
   }
 }

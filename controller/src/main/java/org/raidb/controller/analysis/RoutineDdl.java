@@ -3,8 +3,9 @@ package org.raidb.controller.analysis;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-import org.raidb.controller.determinism.SqlDialect;
-import org.raidb.controller.determinism.SqlLexer;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.SqlSyntax;
+import org.raidb.driver.sql.TokenKind;
 
 /**
  * Recognises DDL that changes what a function call may do, by its leading words: {@code CREATE [OR
@@ -13,6 +14,9 @@ import org.raidb.controller.determinism.SqlLexer;
  * DROP FUNCTION|… [IF EXISTS] name [(…)] [, …]}, and, for everything at once, {@code
  * CREATE|ALTER|DROP EXTENSION} and PostgreSQL's {@code DO} blocks. A name that cannot be read makes
  * the change {@link RoutineChange#EVERYTHING}.
+ *
+ * <p>The text is lexed as PostgreSQL does, whatever the backends, but for MariaDB's backtick-quoted
+ * names (PostgreSQL reads a backtick as an operator), which are lexed as MariaDB does.
  */
 final class RoutineDdl {
   private static final Set<String> ROUTINES = Set.of("FUNCTION", "PROCEDURE", "ROUTINE", "AGGREGATE");
@@ -21,13 +25,13 @@ final class RoutineDdl {
   /** How many tokens a MariaDB {@code DEFINER = user@host} clause, or an ALTER before RENAME, may take. */
   private static final int MAX_SKIPPED = 200;
 
-  private final String sql;
   private final SqlLexer lexer;
+  private final SqlLexer backtickLexer;
   private int position;
 
   private RoutineDdl(String sql) {
-    this.sql = sql;
-    this.lexer = new SqlLexer(sql, SqlDialect.GENERIC);
+    this.lexer = new SqlLexer(sql, SqlSyntax.POSTGRESQL);
+    this.backtickLexer = new SqlLexer(sql, SqlSyntax.MYSQL);
   }
 
   /** What the statement changes among functions, or null when it is no such DDL. */
@@ -138,34 +142,23 @@ final class RoutineDdl {
   private String name() {
     String last = null;
     do {
-      int i = lexer.skipSpaceAndComments(position);
-      char c = i < sql.length() ? sql.charAt(i) : ' ';
-      if (c == '"' || c == '`') {
-        int end = quotedEnd(i, c);
-        last = sql.substring(i + 1, Math.max(i + 1, end - 1)).replace(String.valueOf(c) + c, String.valueOf(c));
-        position = end;
-      } else if (c != '$' && SqlLexer.isIdentifierPart(c)) {
-        position = lexer.endOfWord(i);
-        last = sql.substring(i, position);
+      SqlLexer token = token();
+      if (token.kind() == TokenKind.QUOTED_IDENTIFIER) {
+        last = token.identifier();
+      } else if (token.kind() == TokenKind.WORD || token.kind() == TokenKind.NUMBER) {
+        last = token.text();
       } else {
         break;
       }
+      position = token.end();
     } while (skipDot());
     return last == null ? null : last.toLowerCase(Locale.ROOT);
   }
 
-  private int quotedEnd(int open, char quote) {
-    int close = sql.indexOf(quote, open + 1);
-    while (close >= 0 && close + 1 < sql.length() && sql.charAt(close + 1) == quote) {
-      close = sql.indexOf(quote, close + 2);
-    }
-    return close < 0 ? sql.length() : close + 1;
-  }
-
   private boolean skipDot() {
-    int i = lexer.skipSpaceAndComments(position);
-    if (i < sql.length() && sql.charAt(i) == '.') {
-      position = i + 1;
+    SqlLexer token = token();
+    if (token.isSymbol('.')) {
+      position = token.end();
       return true;
     }
     return false;
@@ -195,28 +188,24 @@ final class RoutineDdl {
   }
 
   /**
-   * The next token, upper-cased: a word, a quoted name (with its quotes), or one character; literals
-   * and comments are skipped whole. Empty at the end of the text.
+   * The next token, upper-cased: a word, a quoted name (with its quotes), a literal, or a symbol;
+   * comments are skipped. Empty at the end of the text.
    */
   private String next() {
-    int i = lexer.skipSpaceAndComments(position);
-    if (i >= sql.length()) {
-      position = i;
-      return "";
+    SqlLexer token = token();
+    position = token.end();
+    return token.kind() == TokenKind.END ? "" : token.text().toUpperCase(Locale.ROOT);
+  }
+
+  /** The lexer on the code token at {@code position}. */
+  private SqlLexer token() {
+    lexer.reset(position);
+    lexer.nextCode();
+    if (!lexer.isSymbol('`')) {
+      return lexer;
     }
-    char c = sql.charAt(i);
-    int end;
-    if (SqlLexer.isIdentifierPart(c) && c != '$') {
-      end = lexer.endOfWord(i);
-    } else if (c == '"' || c == '`') {
-      end = quotedEnd(i, c);
-    } else {
-      end = lexer.skipNonCode(i);
-      if (end == i) {
-        end = i + 1;
-      }
-    }
-    position = end;
-    return sql.substring(i, end).toUpperCase(Locale.ROOT);
+    backtickLexer.reset(lexer.start());
+    backtickLexer.next();
+    return backtickLexer;
   }
 }

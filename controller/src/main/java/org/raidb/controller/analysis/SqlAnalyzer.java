@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.ExecutorService;
-import java.util.regex.Pattern;
+import java.util.function.BiPredicate;
 import net.sf.jsqlparser.JSQLParserException;
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.schema.Table;
@@ -42,6 +42,7 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
 import org.raidb.controller.determinism.LimitWithoutOrder;
 import org.raidb.controller.determinism.NonDeterministicCalls;
 import org.raidb.controller.determinism.SqlDialect;
+import org.raidb.driver.sql.SqlSyntax;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,9 +79,6 @@ public final class SqlAnalyzer {
   static final String TOO_MANY = "more than " + MAX_STATEMENTS + " statements in one text: send them in smaller texts";
   static final String SEVERAL_IN_A_CALL = "a call (CallableStatement) must hold exactly one statement: send the"
       + " others through a Statement";
-
-  /** Advisory-lock function names all contain it: a call's text without it needs no parse. */
-  private static final Pattern MENTIONS_LOCK = Pattern.compile("lock", Pattern.CASE_INSENSITIVE);
 
   private final ConcurrentHashMap<String, Analysis> cache = new ConcurrentHashMap<>();
   private final AtomicLong cachedChars = new AtomicLong();
@@ -152,7 +150,7 @@ public final class SqlAnalyzer {
         return call.withDeterminism(call.nonDeterministic(), parts == null ? AMBIGUOUS : SEVERAL_IN_A_CALL);
       }
     }
-    return MENTIONS_LOCK.matcher(sql).find() ? call.withAdvisoryLocks(analyze(sql).advisoryLocks()) : call;
+    return mentionsLock(sql) ? call.withAdvisoryLocks(analyze(sql).advisoryLocks()) : call;
   }
 
   int cacheSize() {
@@ -218,7 +216,7 @@ public final class SqlAnalyzer {
   private Analysis analyzeStatement(String sql, TextPart part) {
     if (part != null && part.toEnd()) {
       // A body with semicolons of its own, and whatever follows it: conservative on every count.
-      boolean compound = SqlText.firstWords(sql, 1)[0].equals("BEGIN");
+      boolean compound = StatementWords.first(sql, wordSyntax(), 1)[0].equals("BEGIN");
       return Analysis.of(AnalyzedStatement.unknown(compound ? StatementKind.WRITE : StatementKind.DDL)
           .withDeterminism(compound && NonDeterministicCalls.mayContain(sql), null)
           .withRoutineChange(RoutineChange.EVERYTHING));
@@ -266,7 +264,7 @@ public final class SqlAnalyzer {
   }
 
   private AnalyzedStatement analyzeUncached(String sql) {
-    String[] words = SqlText.firstWords(sql, 3);
+    String[] words = StatementWords.first(sql, wordSyntax(), 3);
     String first = words[0];
     switch (first) {
       case "BEGIN":
@@ -284,14 +282,14 @@ public final class SqlAnalyzer {
         return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
       case "ROLLBACK":
         if (words[1].equals("TO")) {
-          String name = words[2].equals("SAVEPOINT") ? SqlText.wordAfter(sql, "SAVEPOINT") : words[2];
+          String name = words[2].equals("SAVEPOINT") ? savepointName(sql) : words[2];
           return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK_TO_SAVEPOINT, name);
         }
         return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
       case "SAVEPOINT":
-        return AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, SqlText.wordAfter(sql, "SAVEPOINT"));
+        return AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, savepointName(sql));
       case "RELEASE":
-        String name = words[1].equals("SAVEPOINT") ? SqlText.wordAfter(sql, "SAVEPOINT") : words[1];
+        String name = words[1].equals("SAVEPOINT") ? savepointName(sql) : words[1];
         return AnalyzedStatement.transaction(TransactionCommand.RELEASE_SAVEPOINT, name);
       case "SET":
       case "RESET":
@@ -302,6 +300,35 @@ public final class SqlAnalyzer {
       default:
         return analyzeParsed(sql);
     }
+  }
+
+  /** Advisory-lock function names all contain "lock": a call's text without it needs no parse. */
+  private static boolean mentionsLock(String sql) {
+    for (int i = 0; i + 4 <= sql.length(); i++) {
+      if (sql.regionMatches(true, i, "lock", 0, 4)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The leading words are read as the first backend's dialect lexes them: they are the same in all but odd texts. */
+  private SqlSyntax wordSyntax() {
+    return dialects.get(0).syntax();
+  }
+
+  private String savepointName(String sql) {
+    return StatementWords.nameAfter(sql, wordSyntax(), "SAVEPOINT");
+  }
+
+  /** Whether the fact holds as any of the backends' dialects lexes the statement: the conservative answer. */
+  private boolean inAnyDialect(String sql, BiPredicate<String, SqlSyntax> fact) {
+    for (SqlDialect dialect : dialects) {
+      if (fact.test(sql, dialect.syntax())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private AnalyzedStatement analyzeParsed(String sql) {
@@ -319,7 +346,7 @@ public final class SqlAnalyzer {
       return advisoryLocks(statement, calls || refusal != null ? a.withDeterminism(calls, refusal) : a);
     } catch (RuntimeException e) {
       // TablesNamesFinder refuses some statement types; fall back to the conservative answer.
-      log.debug("cannot find the tables of {}: {}", SqlText.abbreviate(sql), e.toString());
+      log.debug("cannot find the tables of {}: {}", UnparsableLog.abbreviate(sql), e.toString());
       return AnalyzedStatement.unknown(statement instanceof Select ? StatementKind.WRITE : StatementKind.DDL)
           .withDeterminism(NonDeterministicCalls.mayContain(sql), null);
     }
@@ -336,8 +363,8 @@ public final class SqlAnalyzer {
         return new AnalyzedStatement(StatementKind.SESSION_SETTING, Set.of(), Set.of(), false, null, null);
       }
       Set<String> read = tables(statement);
-      boolean locksRows = SqlText.locksRows(sql);
-      if (SqlText.callsSequenceFunction(sql)) {
+      boolean locksRows = inAnyDialect(sql, StatementWords::locksRows);
+      if (inAnyDialect(sql, StatementWords::callsSequenceFunction)) {
         return sequenceCall(StatementKind.WRITE, read, Set.of()).withShape(shapes.select(select, read, locksRows));
       }
       if (locksRows) {
@@ -350,7 +377,8 @@ public final class SqlAnalyzer {
     if (target != null) {
       Set<String> written = Set.of(name(target.getFullyQualifiedName()));
       Set<String> read = minus(tables(statement), written);
-      AnalyzedStatement a = SqlText.callsSequenceFunction(sql) ? sequenceCall(StatementKind.WRITE, read, written)
+      AnalyzedStatement a = inAnyDialect(sql, StatementWords::callsSequenceFunction)
+          ? sequenceCall(StatementKind.WRITE, read, written)
           : AnalyzedStatement.of(StatementKind.WRITE, read, written);
       // A MERGE's rows come from its source query: it conflicts with its whole target table.
       return statement instanceof Merge ? a : a.withShape(shapes.write(statement, target, read));
@@ -392,7 +420,7 @@ public final class SqlAnalyzer {
     }
     if (statement instanceof Truncate truncate) {
       // TRUNCATE a, b parses but keeps one table; several names are treated as touching everything.
-      if (SqlText.namesSeveralTables(sql)) {
+      if (inAnyDialect(sql, StatementWords::namesSeveralTables)) {
         return AnalyzedStatement.unknown(StatementKind.WRITE);
       }
       return AnalyzedStatement.of(StatementKind.WRITE, Set.of(), Set.of(name(truncate.getTable().getFullyQualifiedName())));
@@ -403,7 +431,7 @@ public final class SqlAnalyzer {
       AnalyzedStatement ddl = AnalyzedStatement.of(StatementKind.DDL, Set.of(), Set.of(name));
       return statement instanceof Drop d ? ddl.withSchemaChange(SchemaChange.drop(name, d.isIfExists())) : ddl;
     }
-    if (statement instanceof Execute || sql.regionMatches(true, SqlText.start(sql), "CALL", 0, 4)) {
+    if (statement instanceof Execute || StatementWords.first(sql, wordSyntax(), 1)[0].equals("CALL")) {
       return AnalyzedStatement.unknown(StatementKind.CALL);
     }
     // Any other statement (GRANT, COMMENT, CREATE SCHEMA/FUNCTION, VACUUM, ...) may change anything.

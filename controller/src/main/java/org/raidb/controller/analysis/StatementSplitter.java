@@ -6,14 +6,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.raidb.controller.determinism.SqlDialect;
-import org.raidb.controller.determinism.SqlLexer;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.TokenKind;
 
 /**
  * Splits a text into the statements a backend runs, as its driver and server split it: at each
- * semicolon in code (not in a literal, quoted identifier, comment or dollar-quoted body) outside
- * parentheses, as pgjdbc does. A {@code CREATE … BEGIN ATOMIC} (PostgreSQL) and a MariaDB {@code
- * CREATE …} with a {@code BEGIN … END} body, or a top-level {@code BEGIN NOT ATOMIC}, hold
- * semicolons of their own: such a statement runs to the end of the text, as pgjdbc sends it.
+ * semicolon in code ({@link SqlLexer}'s tokens: not in a literal, quoted identifier, comment or
+ * dollar-quoted body) outside parentheses, as pgjdbc does. A {@code CREATE … BEGIN ATOMIC}
+ * (PostgreSQL) and a MariaDB {@code CREATE …} with a {@code BEGIN … END} body, or a top-level
+ * {@code BEGIN NOT ATOMIC}, hold semicolons of their own: such a statement runs to the end of the
+ * text, as pgjdbc sends it.
  *
  * <p>In the same pass it notes, per statement, the names written as calls: a name (or quoted name)
  * followed by an opening parenthesis, except where that is a column list (after {@code AS}, after a
@@ -50,8 +52,8 @@ final class StatementSplitter {
 
   private StatementSplitter(String sql, SqlDialect dialect) {
     this.sql = sql;
-    this.lexer = new SqlLexer(sql, dialect);
-    this.mysql = dialect.lexesLikeMySql();
+    this.lexer = new SqlLexer(sql, dialect.syntax());
+    this.mysql = dialect == SqlDialect.MARIADB;
     this.length = sql.length();
   }
 
@@ -61,58 +63,39 @@ final class StatementSplitter {
   }
 
   private List<TextPart> run() {
-    int i = 0;
-    while (i < length) {
-      char c = sql.charAt(i);
-      if (Character.isWhitespace(c)) {
-        i++;
-      } else if (c == ';' && depth <= 0 && !toEnd) {
-        endPart(i);
-        partStart = i + 1;
-        i++;
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+      if (lexer.isSymbol(';') && depth <= 0 && !toEnd) {
+        endPart(lexer.start());
+        partStart = lexer.end();
       } else {
-        i = token(i, c);
+        token(k);
       }
     }
     endPart(length);
     return parts;
   }
 
-  /** Reads the token at {@code i}; returns the index after it. */
-  private int token(int i, char c) {
-    if (c != '$' && SqlLexer.isIdentifierPart(c)) {
-      // A word, or a number: MariaDB names may start with a digit, and no number stands before "(".
-      int end = lexer.endOfWord(i);
-      int escapeString = lexer.endOfEscapeString(i, end);
-      if (escapeString >= 0) {
-        code(Token.OTHER, "");
-        return escapeString;
-      }
-      word(i, end);
-      return end;
+  /** Reads the code token under the lexer, which it may move past but leaves at the token's end. */
+  private void token(TokenKind k) {
+    int start = lexer.start();
+    int end = lexer.end();
+    if (k == TokenKind.WORD || k == TokenKind.NUMBER) {
+      // A number is read as a word: MariaDB names may start with a digit, and no number stands before "(".
+      word(start, end);
+    } else if (k == TokenKind.QUOTED_IDENTIFIER || (k == TokenKind.STRING && sql.charAt(start) == '"')) {
+      quotedName(end); // a MariaDB "…" too: a name under ANSI_QUOTES
+    } else if (lexer.isSymbol('(') || lexer.isSymbol(')')) {
+      boolean open = lexer.isSymbol('(');
+      depth += open ? 1 : -1;
+      code(open ? Token.OPEN : Token.CLOSE, "");
+    } else {
+      code(lexer.isSymbol(',') ? Token.COMMA : Token.OTHER, "");
     }
-    if (c == '(' || c == ')') {
-      depth += c == '(' ? 1 : -1;
-      code(c == '(' ? Token.OPEN : Token.CLOSE, "");
-      return i + 1;
-    }
-    int end = lexer.skipNonCode(i);
-    if (end == i) {
-      code(c == ',' ? Token.COMMA : Token.OTHER, "");
-      return i + 1;
-    }
-    if (c == '"' || c == '`') {
-      quotedName(i, end);
-    } else if (c == '\'' || c == '$') {
-      code(Token.OTHER, "");
-    } // else a comment, which is no token (or the opening of a MariaDB executable comment, whose content is code)
-    return end;
   }
 
   private void word(int start, int end) {
     String word = sql.substring(start, end);
-    int next = lexer.skipSpaceAndComments(end);
-    if (next < length && sql.charAt(next) == '(' && isCall(next)) {
+    if (followedByCall(end)) {
       calls.add(word.toLowerCase(Locale.ROOT));
     }
     String upper = word.toUpperCase(Locale.ROOT);
@@ -128,12 +111,19 @@ final class StatementSplitter {
     code(Token.WORD, upper);
   }
 
+  /** Whether the code token after {@code end} is a parenthesis opening a call; the lexer goes back to {@code end}. */
+  private boolean followedByCall(int end) {
+    lexer.nextCode();
+    boolean call = lexer.isSymbol('(') && isCall(lexer.start());
+    lexer.reset(end);
+    return call;
+  }
+
   /** {@code "f"(…)} or {@code `f`(…)}: a call of a quoted name. */
-  private void quotedName(int start, int end) {
-    int next = lexer.skipSpaceAndComments(end);
-    if (next < length && sql.charAt(next) == '(' && isCall(next) && end - start >= 2) {
-      String quote = sql.substring(start, start + 1);
-      calls.add(sql.substring(start + 1, end - 1).replace(quote + quote, quote).toLowerCase(Locale.ROOT));
+  private void quotedName(int end) {
+    String name = lexer.identifier();
+    if (end - lexer.start() >= 2 && followedByCall(end)) {
+      calls.add(name.toLowerCase(Locale.ROOT));
     }
     code(Token.OTHER, "");
   }
@@ -144,11 +134,11 @@ final class StatementSplitter {
    * name ({@code WITH r(n) AS (…)}). No call can stand in those places in valid SQL.
    */
   private boolean isCall(int open) {
-    if (previous == Token.CLOSE || previous == Token.WORD && previousWord.equals("AS")) {
+    if (previous == Token.CLOSE || (previous == Token.WORD && previousWord.equals("AS"))) {
       return false;
     }
     boolean withName = previous == Token.COMMA
-        || previous == Token.WORD && (previousWord.equals("WITH") || previousWord.equals("RECURSIVE"));
+        || (previous == Token.WORD && (previousWord.equals("WITH") || previousWord.equals("RECURSIVE")));
     return !(withName && columnListBeforeQuery(open));
   }
 
@@ -156,39 +146,20 @@ final class StatementSplitter {
   private boolean columnListBeforeQuery(int open) {
     int limit = Math.min(length, open + COLUMN_LIST_LOOKAHEAD);
     int nesting = 0;
-    int i = open;
-    while (i < limit) {
-      char c = sql.charAt(i);
-      if (c == '(') {
+    lexer.reset(open, limit);
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+      if (lexer.isSymbol('(')) {
         nesting++;
-      } else if (c == ')' && --nesting == 0) {
-        int as = lexer.skipSpaceAndComments(i + 1);
-        if (!wordAt(as, "AS")) {
+      } else if (lexer.isSymbol(')') && --nesting == 0) {
+        lexer.nextCode();
+        if (!lexer.isWord("AS")) {
           return false;
         }
-        int after = lexer.skipSpaceAndComments(as + 2);
-        return after < length && (sql.charAt(after) == '(' || wordAt(after, "MATERIALIZED") || wordAt(after, "NOT"));
+        lexer.nextCode();
+        return lexer.isSymbol('(') || lexer.isWord("MATERIALIZED") || lexer.isWord("NOT");
       }
-      i = skip(i, c);
     }
     return false;
-  }
-
-  /** The index after the token at {@code i}, for the look-ahead: words whole, literals and comments skipped. */
-  private int skip(int i, char c) {
-    if (SqlLexer.isIdentifierPart(c) && c != '$') {
-      int end = lexer.endOfWord(i);
-      int escapeString = lexer.endOfEscapeString(i, end);
-      return escapeString >= 0 ? escapeString : end;
-    }
-    int end = lexer.skipNonCode(i);
-    return end > i ? end : i + 1;
-  }
-
-  private boolean wordAt(int i, String word) {
-    int end = i + word.length();
-    return end <= length && sql.regionMatches(true, i, word, 0, word.length())
-        && (end == length || !SqlLexer.isIdentifierPart(sql.charAt(end)));
   }
 
   /**

@@ -56,7 +56,26 @@ final class UnparsableLog {
       suppressed = 0;
     }
     log.warn("SQL not understood by the parser, treated as a write touching every table and serialized: {}{}",
-        SqlText.abbreviate(sql), left == 0 ? "" : " (" + left + " more such texts were not logged)");
+        abbreviate(sql), left == 0 ? "" : " (" + left + " more such texts were not logged)");
     return true;
+  }
+
+  /** The text on one line, its runs of whitespace made one space, cut after 200 characters: for log lines. */
+  static String abbreviate(String sql) {
+    StringBuilder line = new StringBuilder(Math.min(sql.length(), 201));
+    boolean space = false;
+    for (int i = 0; i < sql.length() && line.length() < 201; i++) {
+      char c = sql.charAt(i);
+      if (Character.isWhitespace(c)) {
+        space = line.length() > 0;
+      } else {
+        if (space) {
+          line.append(' ');
+          space = false;
+        }
+        line.append(c);
+      }
+    }
+    return line.length() <= 200 ? line.toString() : line.substring(0, 200) + "…";
   }
 }

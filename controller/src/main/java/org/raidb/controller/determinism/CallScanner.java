@@ -1,9 +1,13 @@
 package org.raidb.controller.determinism;
 
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.TokenKind;
+
 /**
- * Walks SQL text once, left to right, stopping at each non-deterministic call written in code
- * (not in a literal, quoted identifier or comment). A cursor rather than a list of matches so that
- * the common case, a statement without such calls, allocates nothing but the scanner itself.
+ * Walks the code tokens of a SQL text ({@link SqlLexer}) once, left to right, stopping at each
+ * non-deterministic call (not in a literal, quoted identifier or comment). A cursor rather than a
+ * list of matches so that the common case, a statement without such calls, allocates nothing but
+ * the scanner itself.
  *
  * <p>A name is a call only as a whole identifier, not qualified ({@code t.now} is a column; {@code
  * pg_catalog.now()} is the built-in and is matched with its qualifier), not a label after {@code
@@ -19,7 +23,6 @@ final class CallScanner {
   private final SqlLexer lexer;
   private final DialectCalls calls;
   private final boolean mysql;
-  private int position;
 
   private int matchStart;
   private int matchEnd;
@@ -34,47 +37,24 @@ final class CallScanner {
 
   CallScanner(String sql, SqlDialect dialect) {
     this.sql = sql;
-    this.lexer = new SqlLexer(sql, dialect);
+    this.lexer = new SqlLexer(sql, dialect.syntax());
     this.calls = DialectCalls.of(dialect);
-    this.mysql = dialect.lexesLikeMySql();
+    this.mysql = dialect == SqlDialect.MARIADB;
   }
 
   /** Advances to the next call; false when there is none left. */
   boolean next() {
-    int n = lexer.length();
-    int i = position;
-    while (i < n) {
-      char c = sql.charAt(i);
-      int tokenEnd;
-      if (SqlLexer.isIdentifierStart(c)) {
-        int end = lexer.endOfWord(i);
-        int escapeString = lexer.endOfEscapeString(i, end);
-        if (escapeString >= 0) {
-          tokenEnd = escapeString;
-        } else if (matches(i, end)) {
-          pushToken(matchStart, matchEnd);
-          position = matchEnd;
-          return true;
-        } else {
-          tokenEnd = end;
-        }
-      } else if (c != '$' && SqlLexer.isIdentifierPart(c)) {
-        tokenEnd = lexer.endOfWord(i); // a number, or a MySQL name starting with a digit: never a call
-      } else if (Character.isWhitespace(c)) {
-        i++;
-        continue;
-      } else {
-        int end = lexer.skipNonCode(i);
-        if (end > i && !opensLiteral(c)) {
-          i = end; // a comment is not a token: "t. /* x */ now" is still qualified
-          continue;
-        }
-        tokenEnd = end > i ? end : i + 1;
+    // Comments are no tokens: "t. /* x */ now" is still qualified.
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+      int start = lexer.start();
+      int end = lexer.end();
+      if (k == TokenKind.WORD && matches(start, end)) {
+        pushToken(matchStart, matchEnd);
+        lexer.reset(matchEnd);
+        return true;
       }
-      pushToken(i, tokenEnd);
-      i = tokenEnd;
+      pushToken(start, end);
     }
-    position = n;
     return false;
   }
 
@@ -95,6 +75,7 @@ final class CallScanner {
     return precision;
   }
 
+  /** Whether the word at {@code [start, end)} is a call; the lexer is left after the word when it is not. */
   private boolean matches(int start, int end) {
     CallRule candidate = calls.lookup(sql, start, end);
     if (candidate == null) {
@@ -107,35 +88,49 @@ final class CallScanner {
       }
       callStart = earlierStart;
     }
-    int afterName = candidate.adjacentParenthesis() ? end : lexer.skipSpaceAndComments(end);
-    if (afterName < lexer.length() && sql.charAt(afterName) == '(') {
-      return matchesArguments(candidate, callStart, afterName);
+    if (candidate.adjacentParenthesis()) {
+      lexer.next();
+    } else {
+      lexer.nextCode();
     }
+    boolean found = lexer.isSymbol('(')
+        ? matchesArguments(candidate, callStart)
+        : matchesBare(candidate, callStart, end);
+    if (!found) {
+      lexer.reset(end);
+    }
+    return found;
+  }
+
+  private boolean matchesBare(CallRule candidate, int callStart, int end) {
     if (!candidate.syntax().bare || tokenIsWord(lastStart, lastEnd, "as")) {
       return false; // SELECT 1 AS current_date: a column label
     }
     return found(candidate, callStart, end, NO_PRECISION);
   }
 
-  /** {@code ()} or {@code (digits)}, spaces and comments allowed inside. */
-  private boolean matchesArguments(CallRule candidate, int callStart, int open) {
-    int i = lexer.skipSpaceAndComments(open + 1);
-    int n = lexer.length();
+  /** {@code ()} or {@code (digits)} after the opening parenthesis under the lexer, comments allowed inside. */
+  private boolean matchesArguments(CallRule candidate, int callStart) {
     int digits = 0;
     int value = 0;
-    while (i < n && sql.charAt(i) >= '0' && sql.charAt(i) <= '9') {
-      value = Math.min(MAX_PRECISION, value * 10 + (sql.charAt(i) - '0'));
-      digits++;
-      i++;
+    if (lexer.nextCode() == TokenKind.NUMBER) {
+      for (int i = lexer.start(); i < lexer.end(); i++) {
+        char c = sql.charAt(i);
+        if (c < '0' || c > '9') {
+          return false;
+        }
+        value = Math.min(MAX_PRECISION, value * 10 + (c - '0'));
+        digits++;
+      }
+      lexer.nextCode();
     }
-    i = lexer.skipSpaceAndComments(i);
-    if (i >= n || sql.charAt(i) != ')') {
+    if (!lexer.isSymbol(')')) {
       return false;
     }
     if (digits == 0 ? !candidate.syntax().emptyParentheses : !candidate.syntax().precision) {
       return false;
     }
-    return found(candidate, callStart, i + 1, digits == 0 ? NO_PRECISION : value);
+    return found(candidate, callStart, lexer.end(), digits == 0 ? NO_PRECISION : value);
   }
 
   private boolean found(CallRule candidate, int start, int end, int writtenPrecision) {
@@ -144,10 +139,6 @@ final class CallScanner {
     matchEnd = end;
     precision = writtenPrecision;
     return true;
-  }
-
-  private static boolean opensLiteral(char c) {
-    return c == '\'' || c == '"' || c == '`' || c == '$';
   }
 
   private void pushToken(int start, int end) {

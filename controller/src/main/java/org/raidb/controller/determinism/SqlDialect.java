@@ -1,6 +1,7 @@
 package org.raidb.controller.determinism;
 
 import java.util.Locale;
+import org.raidb.driver.sql.SqlSyntax;
 
 /**
  * The SQL family a backend speaks, as far as determinism cares: how its text is lexed (which
@@ -33,11 +34,12 @@ public enum SqlDialect {
   }
 
   /**
-   * Whether the text is lexed the MySQL way: backslash escapes in every quoted string, {@code #}
-   * comments, {@code -- } only with a following space, backtick identifiers, executable {@code
-   * /*! … *}{@code /} comments, block comments that do not nest, no dollar quotes.
+   * How the text is lexed: MariaDB the MySQL way (backslash escapes in every quoted string, {@code
+   * #} comments, {@code -- } only with a following space, backtick identifiers, executable {@code
+   * /*! … *}{@code /} comments, block comments that do not nest, no dollar quotes); the others as
+   * PostgreSQL does.
    */
-  public boolean lexesLikeMySql() {
-    return this == MARIADB;
+  public SqlSyntax syntax() {
+    return this == MARIADB ? SqlSyntax.MYSQL : SqlSyntax.POSTGRESQL;
   }
 }

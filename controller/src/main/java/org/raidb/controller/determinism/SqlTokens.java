@@ -2,13 +2,15 @@ package org.raidb.controller.determinism;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.SqlSyntax;
+import org.raidb.driver.sql.TokenKind;
 
 /**
  * The code tokens of one SQL text with their places and parenthesis depths, for rewriters that add
  * to a statement without re-spelling it (JSqlParser 5.0 keeps no offsets, and printing its tree
- * back would send the backends a text the client never wrote). Literals, quoted identifiers and
- * comments are read the way {@link SqlLexer} reads them for the call scanner, so a keyword inside
- * a string is never taken for one.
+ * back would send the backends a text the client never wrote): a view of {@link SqlLexer}'s code
+ * tokens, so a keyword inside a string is never taken for one, with a parenthesis depth each.
  */
 public final class SqlTokens {
   /** What a token is. */
@@ -17,92 +19,60 @@ public final class SqlTokens {
     WORD,
     /** {@code "name"} (PostgreSQL) or {@code `name`} (MariaDB). */
     QUOTED_NAME,
-    /** A string, including prefixed ones ({@code E'…'}, {@code _utf8mb4'…'}) and dollar quotes. */
+    /** A string with its prefix if any ({@code E'…'}, {@code TIMESTAMP'…'}, {@code _utf8mb4'…'}), or a dollar quote. */
     LITERAL,
     NUMBER,
     /** A JDBC parameter marker {@code ?}. */
     PARAMETER,
-    /** Any other single character: parentheses, commas, operators. */
+    /** Parentheses, commas, operators: one character, but for {@code ::}, {@code ??} and PostgreSQL's {@code $1}. */
     SYMBOL
   }
 
   private final String sql;
+  private final SqlSyntax syntax;
   private int size;
   private int[] starts = new int[32];
   private int[] ends = new int[32];
   private int[] depths = new int[32];
   private Kind[] kinds = new Kind[32];
 
-  private SqlTokens(String sql) {
+  private SqlTokens(String sql, SqlSyntax syntax) {
     this.sql = sql;
+    this.syntax = syntax;
   }
 
   public static SqlTokens of(String sql, SqlDialect dialect) {
-    SqlTokens t = new SqlTokens(sql);
-    t.scan(new SqlLexer(sql, dialect), dialect.lexesLikeMySql());
+    SqlTokens t = new SqlTokens(sql, dialect.syntax());
+    t.scan(new SqlLexer(sql, t.syntax));
     return t;
   }
 
-  private void scan(SqlLexer lexer, boolean mysql) {
-    int n = sql.length();
+  private void scan(SqlLexer lexer) {
     int depth = 0;
-    int i = 0;
-    while (i < n) {
-      char c = sql.charAt(i);
-      if (Character.isWhitespace(c)) {
-        i++;
-      } else if (SqlLexer.isIdentifierStart(c)) {
-        int end = lexer.endOfWord(i);
-        if (end < n && sql.charAt(end) == '\'') {
-          // E'…', B'…', N'…', _utf8mb4'…', TIMESTAMP'…': one literal; PostgreSQL's E strings escape with backslashes.
-          boolean escapes = !mysql && end == i + 1 && (c == 'e' || c == 'E');
-          int close = escapes ? lexer.endOfEscapeString(i, end) : lexer.skipNonCode(end);
-          add(i, close, Kind.LITERAL, depth);
-          i = close;
-        } else {
-          add(i, end, Kind.WORD, depth);
-          i = end;
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+      int start = lexer.start();
+      switch (k) {
+        case WORD -> {
+          boolean prefix = lexer.end() < sql.length() && sql.charAt(lexer.end()) == '\'';
+          if (prefix) {
+            lexer.next(); // the string the word types: TIMESTAMP'…'
+          }
+          add(start, lexer.end(), prefix ? Kind.LITERAL : Kind.WORD, depth);
         }
-      } else if (c >= '0' && c <= '9') {
-        int end = endOfNumber(i);
-        add(i, end, Kind.NUMBER, depth);
-        i = end;
-      } else if (c == '?') {
-        boolean escaped = i + 1 < n && sql.charAt(i + 1) == '?'; // pgjdbc's ?? is the operator, not a marker
-        add(i, escaped ? i + 2 : i + 1, escaped ? Kind.SYMBOL : Kind.PARAMETER, depth);
-        i += escaped ? 2 : 1;
-      } else if (c == '(') {
-        add(i, i + 1, Kind.SYMBOL, depth++);
-        i++;
-      } else if (c == ')') {
-        depth = Math.max(0, depth - 1);
-        add(i, i + 1, Kind.SYMBOL, depth);
-        i++;
-      } else {
-        int end = lexer.skipNonCode(i);
-        if (end == i) {
-          add(i, i + 1, Kind.SYMBOL, depth);
-          i++;
-        } else if (c == '\'' || c == '$' || c == '"' && mysql) {
-          add(i, end, Kind.LITERAL, depth);
-          i = end;
-        } else if (c == '"' || c == '`') {
-          add(i, end, Kind.QUOTED_NAME, depth);
-          i = end;
-        } else {
-          i = end; // a comment; an executable MariaDB comment's marker
+        case QUOTED_IDENTIFIER -> add(start, lexer.end(), Kind.QUOTED_NAME, depth);
+        case STRING -> add(start, lexer.end(), Kind.LITERAL, depth);
+        case NUMBER -> add(start, lexer.end(), Kind.NUMBER, depth);
+        case PARAMETER -> add(start, lexer.end(), Kind.PARAMETER, depth);
+        default -> {
+          if (lexer.isSymbol('(')) {
+            add(start, lexer.end(), Kind.SYMBOL, depth++);
+          } else {
+            depth = lexer.isSymbol(')') ? Math.max(0, depth - 1) : depth;
+            add(start, lexer.end(), Kind.SYMBOL, depth);
+          }
         }
       }
     }
-  }
-
-  private int endOfNumber(int i) {
-    int n = sql.length();
-    while (i < n && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '.' || sql.charAt(i) == '_'
-        || (sql.charAt(i) == '+' || sql.charAt(i) == '-') && (sql.charAt(i - 1) == 'e' || sql.charAt(i - 1) == 'E'))) {
-      i++;
-    }
-    return i;
   }
 
   private void add(int start, int end, Kind kind, int depth) {
@@ -172,9 +142,10 @@ public final class SqlTokens {
   /** A name as the database folds it: quoted names as written, unquoted ones in lower case (upper-case for none). */
   public String name(int token) {
     if (kinds[token] == Kind.QUOTED_NAME) {
-      String quoted = text(token);
-      String quote = quoted.substring(0, 1);
-      return quoted.substring(1, quoted.length() - 1).replace(quote + quote, quote);
+      SqlLexer lexer = new SqlLexer(sql, syntax);
+      lexer.reset(starts[token]);
+      lexer.next();
+      return lexer.identifier();
     }
     return text(token).toLowerCase(Locale.ROOT);
   }
