@@ -38,7 +38,11 @@ public final class Controller implements AutoCloseable {
     return start(config, ControllerResources.standard());
   }
 
-  /** @param shared what the controller lends its virtual databases; closed with the controller */
+  /**
+   * Starts every virtual database of the configuration with {@code shared} resources, then listens for clients.
+   *
+   * @param shared what the controller lends its virtual databases; closed with the controller
+   */
   public static Controller start(RaidbConfig config, ControllerResources shared) throws Exception {
     Map<String, VirtualDatabase> vdbs = new LinkedHashMap<>();
     Map<String, String> unavailable = new LinkedHashMap<>();

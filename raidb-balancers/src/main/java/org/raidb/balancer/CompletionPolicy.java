@@ -10,14 +10,11 @@ public enum CompletionPolicy {
 
   /** Answers needed out of {@code targets} backends (at least one). */
   public int required(int targets) {
-    switch (this) {
-      case FIRST:
-        return Math.min(1, targets);
-      case MAJORITY:
-        return targets / 2 + 1;
-      default:
-        return targets;
-    }
+    return switch (this) {
+      case FIRST -> Math.min(1, targets);
+      case MAJORITY -> targets / 2 + 1;
+      case ALL -> targets;
+    };
   }
 
   /** Parses the configuration spelling: first, majority, all. */

@@ -158,14 +158,11 @@ public final class CreateTableRule {
     if (candidates.size() < needed) {
       throw notEnough(table, sourceTables, needed, candidates);
     }
-    switch (choice) {
-      case ALL:
-        return candidates;
-      case ROUND_ROBIN:
-        return inTurn(candidates);
-      default:
-        return atRandom(candidates);
-    }
+    return switch (choice) {
+      case ALL -> candidates;
+      case ROUND_ROBIN -> inTurn(candidates);
+      case RANDOM -> atRandom(candidates);
+    };
   }
 
   private <B> List<B> inTurn(List<B> candidates) {
@@ -228,7 +225,8 @@ public final class CreateTableRule {
 
   private static String globToRegex(String glob) {
     StringBuilder re = new StringBuilder();
-    for (char c : glob.toCharArray()) {
+    for (int i = 0; i < glob.length(); i++) {
+      char c = glob.charAt(i);
       if (c == '*') {
         re.append(".*");
       } else if (c == '?') {

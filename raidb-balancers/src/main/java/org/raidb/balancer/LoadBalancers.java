@@ -9,6 +9,8 @@ public final class LoadBalancers {
   private LoadBalancers() {}
 
   /**
+   * Builds the balancer that {@code c} configures.
+   *
    * @throws IllegalArgumentException for an unknown level name, read policy or completion, or settings
    *     the level cannot work with (error checking without nodes, RAIDb-0 rules placing several
    *     copies), saying what to change

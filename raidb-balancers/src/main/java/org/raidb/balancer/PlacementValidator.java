@@ -20,6 +20,9 @@ public final class PlacementValidator {
   private PlacementValidator() {}
 
   /**
+   * Returns every problem of the placement: errors the virtual database cannot start with, and
+   * warnings.
+   *
    * @param tablesByBackend each backend's configured tables, in the virtual database's backend order
    * @param tables the tables the virtual database must serve; tables named only by backends are
    *     checked too

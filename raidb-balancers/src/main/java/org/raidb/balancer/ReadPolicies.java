@@ -5,16 +5,12 @@ public final class ReadPolicies {
   private ReadPolicies() {}
 
   public static ReadPolicy byName(String name) {
-    switch (name) {
-      case "roundRobin":
-        return new RoundRobinReadPolicy();
-      case "weightedRoundRobin":
-        return new WeightedRoundRobinReadPolicy();
-      case "leastPending":
-        return new LeastPendingReadPolicy();
-      default:
-        return byClassName(name);
-    }
+    return switch (name) {
+      case "roundRobin" -> new RoundRobinReadPolicy();
+      case "weightedRoundRobin" -> new WeightedRoundRobinReadPolicy();
+      case "leastPending" -> new LeastPendingReadPolicy();
+      default -> byClassName(name);
+    };
   }
 
   private static ReadPolicy byClassName(String className) {

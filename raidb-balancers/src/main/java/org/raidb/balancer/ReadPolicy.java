@@ -9,6 +9,8 @@ import java.util.List;
  */
 public interface ReadPolicy {
   /**
+   * The backend that gets {@code request}, one of {@code candidates}.
+   *
    * @param candidates enabled backends that hold every table of the request; never empty
    */
   <B extends BackendView> B choose(List<B> candidates, Request request);

@@ -26,8 +26,34 @@ final class GroupCommitWriter implements AutoCloseable {
   /** What the writer can be asked to do. */
   sealed interface Operation permits Append, SetOutcome, Barrier, Stop {}
 
-  /** {@code parameters}: the entry's parameters as stored, encoded by the appender (null when it has none). */
-  record Append(LogEntry entry, byte[] parameters, CompletableFuture<Long> durable) implements Operation {}
+  /**
+   * Writes one entry. A class rather than a record: its parameters are an array, which a record would
+   * compare and hash by identity while seeming to compare by value.
+   */
+  static final class Append implements Operation {
+    private final LogEntry entry;
+    private final byte[] parameters;
+    private final CompletableFuture<Long> durable;
+
+    /** {@code parameters}: the entry's parameters as stored, encoded by the appender (null when it has none). */
+    Append(LogEntry entry, byte[] parameters, CompletableFuture<Long> durable) {
+      this.entry = entry;
+      this.parameters = parameters;
+      this.durable = durable;
+    }
+
+    LogEntry entry() {
+      return entry;
+    }
+
+    byte[] parameters() {
+      return parameters;
+    }
+
+    CompletableFuture<Long> durable() {
+      return durable;
+    }
+  }
 
   record SetOutcome(long position, Outcome outcome, CompletableFuture<Void> durable) implements Operation {}
 

@@ -180,8 +180,8 @@ public final class ParameterCodec {
       case INTEGER -> (int) in.zigzag();
       case LONG -> in.zigzag();
       case SHORT -> (short) in.zigzag();
-      case FALSE -> Boolean.FALSE;
-      case TRUE -> Boolean.TRUE;
+      case FALSE -> false;
+      case TRUE -> true;
       case FLOAT -> Float.intBitsToFloat((int) in.fixed(4));
       case DOUBLE -> Double.longBitsToDouble(in.fixed(8));
       case BIG_DECIMAL -> {

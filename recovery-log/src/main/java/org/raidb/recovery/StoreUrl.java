@@ -26,7 +26,7 @@ final class StoreUrl {
   }
 
   private static boolean setsCloseOnExit(String upperCaseUrl) {
-    String[] parts = upperCaseUrl.split(";");
+    String[] parts = upperCaseUrl.split(";", -1);
     for (int i = 1; i < parts.length; i++) {
       if (parts[i].strip().startsWith("DB_CLOSE_ON_EXIT")) {
         return true;

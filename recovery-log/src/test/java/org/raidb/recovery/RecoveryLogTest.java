@@ -89,10 +89,10 @@ class RecoveryLogTest {
       }
       pool.shutdown();
       RecoveryLog.GroupCommitStats stats = log.groupCommitStats();
-      assertThat(stats.entriesWritten()).isEqualTo(threads * perThread);
+      assertThat(stats.entriesWritten()).isEqualTo((long) threads * perThread);
       assertThat(stats.storeCommits()).isEqualTo(perThread);
       assertThat(all).doesNotHaveDuplicates().hasSize(threads * perThread);
-      assertThat(all.stream().mapToLong(Long::longValue).max().orElseThrow()).isEqualTo(threads * perThread);
+      assertThat(all.stream().mapToLong(Long::longValue).max().orElseThrow()).isEqualTo((long) threads * perThread);
     }
   }
 

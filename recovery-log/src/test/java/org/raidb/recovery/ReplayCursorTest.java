@@ -169,8 +169,7 @@ class ReplayCursorTest {
     auto("last");
     try (ReplayCursor cursor = log.replayFrom(0)) {
       int seen = 0;
-      List<ReplayItem> batch;
-      while (!(batch = cursor.nextBatch(777)).isEmpty()) {
+      for (List<ReplayItem> batch = cursor.nextBatch(777); !batch.isEmpty(); batch = cursor.nextBatch(777)) {
         assertThat(batch.size()).isLessThanOrEqualTo(777);
         assertThat(batch.get(0).statements().get(0).sql()).isEqualTo(seen == total ? "last" : "w" + seen);
         seen += batch.size();

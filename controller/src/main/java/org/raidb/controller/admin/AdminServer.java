@@ -159,7 +159,10 @@ public final class AdminServer implements AutoCloseable {
     Map<String, String> out = new java.util.HashMap<>();
     String query = exchange.getRequestURI().getRawQuery();
     if (query != null) {
-      for (String pair : query.split("&")) {
+      for (String pair : query.split("&", -1)) {
+        if (pair.isEmpty()) {
+          continue; // "a=1&&b=2", "a=1&": an empty pair names nothing
+        }
         int eq = pair.indexOf('=');
         String key = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), java.nio.charset.StandardCharsets.UTF_8);
         String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);

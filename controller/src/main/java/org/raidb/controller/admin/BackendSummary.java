@@ -30,7 +30,7 @@ record BackendSummary(
   static BackendSummary of(DatabaseBackend backend) {
     // Without passwords: the API is read by people who may not know the backend's login.
     return new BackendSummary(backend.name(), JdbcUrl.withoutSecrets(backend.config().url()),
-        backend.state().name().toLowerCase(), backend.disabledReason(),
+        backend.state().name().toLowerCase(Locale.ROOT), backend.disabledReason(),
         backend.disableCause() == null ? null : backend.disableCause().kind().name().toLowerCase(Locale.ROOT),
         backend.pendingRequests(),
         backend.requestsServed(), backend.weight(), backend.lastCheckpoint(), List.copyOf(backend.tables().served()),

@@ -2,6 +2,7 @@ package org.raidb.controller.admin;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -88,8 +89,8 @@ public final class Operation {
     if (s == State.RUNNING && t >= 0 && rate != null && rate > 0) {
       secondsLeft = (long) Math.ceil(Math.max(0, t - n) / rate);
     }
-    return new OperationProgress(id, kind, virtualDatabase, target, unit, s.name().toLowerCase(), started.toString(),
-        s == State.RUNNING ? null : end.toString(), n, t < 0 ? null : t, rate == null ? null : Math.round(rate * 10) / 10.0,
-        secondsLeft, message);
+    return new OperationProgress(id, kind, virtualDatabase, target, unit, s.name().toLowerCase(Locale.ROOT),
+        started.toString(), s == State.RUNNING ? null : end.toString(), n, t < 0 ? null : t,
+        rate == null ? null : Math.round(rate * 10) / 10.0, secondsLeft, message);
   }
 }

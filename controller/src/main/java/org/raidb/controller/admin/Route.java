@@ -17,7 +17,7 @@ record Route(String method, String pattern, Handler handler) {
 
   /** The {@code {name}} values when the path matches the pattern, else null. */
   Map<String, String> match(String path) {
-    String[] want = pattern.split("/");
+    String[] want = pattern.split("/", -1);
     String[] got = stripTrailingSlash(path).split("/", -1);
     if (want.length != got.length) {
       return null;

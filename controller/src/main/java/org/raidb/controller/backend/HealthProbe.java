@@ -85,12 +85,20 @@ public final class HealthProbe {
       result.complete(r);
     });
     result.completeOnTimeout(NO_ANSWER, timeoutMillis, TimeUnit.MILLISECONDS);
+    abortIfNoAnswer(result);
+    return result;
+  }
+
+  /** A probe left without an answer leaves its thread blocked on the connection: aborting it frees the thread. */
+  // The stage thenAccept returns is not kept: the probe never fails and ConnectionAbort.abort swallows every
+  // failure, so it has nothing to report.
+  @SuppressWarnings("FutureReturnValueIgnored")
+  private void abortIfNoAnswer(CompletableFuture<Result> result) {
     result.thenAccept(r -> {
       if (r.verdict() == Verdict.NO_ANSWER) {
         ConnectionAbort.abort(connection);
       }
     });
-    return result;
   }
 
   /**

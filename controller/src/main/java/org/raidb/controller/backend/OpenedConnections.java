@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -41,9 +42,9 @@ final class OpenedConnections implements DataSource {
 
   private Connection remember(Connection c) throws SQLException {
     // A pool replaces few connections (fixed size): forgetting the closed ones here keeps the set that small.
-    for (Connection old : opened) {
-      if (old.isClosed()) {
-        opened.remove(old);
+    for (Iterator<Connection> it = opened.iterator(); it.hasNext();) {
+      if (it.next().isClosed()) {
+        it.remove();
       }
     }
     opened.add(c);
@@ -52,9 +53,9 @@ final class OpenedConnections implements DataSource {
 
   /** Aborts every connection opened so far; HikariCP sees them broken and evicts them. */
   void abortAll() {
-    for (Connection c : opened) {
-      ConnectionAbort.abort(c);
-      opened.remove(c); // not clear(): one the pool opens meanwhile is aborted next time, not forgotten
+    for (Iterator<Connection> it = opened.iterator(); it.hasNext();) {
+      ConnectionAbort.abort(it.next());
+      it.remove(); // not clear(): one the pool opens meanwhile is aborted next time, not forgotten
     }
   }
 

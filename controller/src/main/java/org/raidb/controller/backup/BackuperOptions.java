@@ -21,7 +21,11 @@ public final class BackuperOptions {
     this.values = values;
   }
 
-  /** @throws IllegalArgumentException for an option not in {@code known} */
+  /**
+   * The options of {@code backuper}, once checked against those it knows.
+   *
+   * @throws IllegalArgumentException for an option not in {@code known}
+   */
   public static BackuperOptions check(String backuper, Map<String, String> values, Set<String> known) {
     Map<String, String> copy = Map.copyOf(values);
     for (String key : copy.keySet()) {

@@ -56,7 +56,11 @@ public final class DumpFile {
     }
   }
 
-  /** @throws BackupException {@link BackupException#NO_SUCH_FILE} when there is no file at {@code dumpPath} */
+  /**
+   * Checks that a dump is there before anything is done with it.
+   *
+   * @throws BackupException {@link BackupException#NO_SUCH_FILE} when there is no file at {@code dumpPath}
+   */
   public static void requireExisting(Path dumpPath) throws BackupException {
     if (!Files.isRegularFile(dumpPath)) {
       throw BackupException.missingDump(dumpPath);

@@ -77,7 +77,7 @@ final class ElementLocations extends DefaultHandler {
     List<Located> out = new ArrayList<>();
     boolean started = start == null;
     for (Located e : elements) {
-      if (e == start) {
+      if (e.equals(start)) {
         started = true;
       } else if (started && e.name().equals(until)) {
         break;
@@ -105,7 +105,7 @@ final class ElementLocations extends DefaultHandler {
   Optional<Located> firstAfter(Located after, String name, String attribute, String value) {
     boolean started = after == null;
     for (Located e : elements) {
-      if (e == after) {
+      if (e.equals(after)) {
         started = true;
       } else if (started && e.name().equals(name) && value.equals(e.attribute(attribute))) {
         return Optional.of(e);

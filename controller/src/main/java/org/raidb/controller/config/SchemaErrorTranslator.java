@@ -111,22 +111,24 @@ final class SchemaErrorTranslator {
       return "be valid (" + facetError.getMessage() + ")";
     }
     String detail = cvc.group(2);
-    Matcher m;
-    if ((m = ENUMERATION.matcher(detail)).matches()) {
+    Matcher m = ENUMERATION.matcher(detail);
+    if (m.matches()) {
       return "be one of " + m.group(2);
     }
-    if ((m = FACET.matcher(detail)).matches()) {
+    m = FACET.matcher(detail);
+    if (m.matches()) {
       String limit = m.group(3);
       String type = m.group(4);
-      switch (m.group(2)) {
-        case "minInclusive": return "be at least " + limit;
-        case "maxInclusive": return "be at most " + limit;
-        case "minLength": return limit.equals("1") ? "not be empty" : "be at least " + limit + " characters long";
-        case "pattern": return PATTERN_DESCRIPTIONS.getOrDefault(type, "match the pattern " + limit);
-        default: return "respect " + m.group(2) + " " + limit;
-      }
+      return switch (m.group(2)) {
+        case "minInclusive" -> "be at least " + limit;
+        case "maxInclusive" -> "be at most " + limit;
+        case "minLength" -> limit.equals("1") ? "not be empty" : "be at least " + limit + " characters long";
+        case "pattern" -> PATTERN_DESCRIPTIONS.getOrDefault(type, "match the pattern " + limit);
+        default -> "respect " + m.group(2) + " " + limit;
+      };
     }
-    if ((m = DATATYPE.matcher(detail)).matches()) {
+    m = DATATYPE.matcher(detail);
+    if (m.matches()) {
       String type = m.group(2);
       return type.equals("integer") || type.equals("int") ? "be a whole number" : "be a valid " + type;
     }
@@ -140,41 +142,51 @@ final class SchemaErrorTranslator {
       return at(error).describe(wellFormednessProblem(raw));
     }
     String detail = cvc.group(2);
-    Matcher m;
-    if ((m = UNEXPECTED_ELEMENT.matcher(detail)).matches()) {
+    Matcher m = UNEXPECTED_ELEMENT.matcher(detail);
+    if (m.matches()) {
       String expected = elementList(m.group(2));
       String hint = m.group(2).trim().equals("backend") ? " (a virtual database needs at least one backend)" : "";
       return at(error).describe("unexpected element <" + m.group(1) + ">: expected " + expected + " here" + hint);
     }
-    if ((m = INCOMPLETE_ELEMENT.matcher(detail)).matches()) {
+    m = INCOMPLETE_ELEMENT.matcher(detail);
+    if (m.matches()) {
       return at(error).describe(
           "<" + m.group(1) + "> is incomplete: expected " + elementList(m.group(2)) + " before its end");
     }
-    if ((m = EXTRA_ELEMENT.matcher(detail)).matches()) {
+    m = EXTRA_ELEMENT.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("unexpected element <" + m.group(1) + ">: no more elements are allowed here");
     }
-    if ((m = UNKNOWN_ATTRIBUTE.matcher(detail)).matches()) {
+    m = UNKNOWN_ATTRIBUTE.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("<" + m.group(2) + "> has no attribute '" + m.group(1) + "' (misspelled?)");
     }
-    if ((m = MISSING_ATTRIBUTE.matcher(detail)).matches()) {
+    m = MISSING_ATTRIBUTE.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("<" + m.group(2) + "> is missing the required attribute '" + m.group(1) + "'");
     }
-    if ((m = UNKNOWN_ROOT.matcher(detail)).matches()) {
+    m = UNKNOWN_ROOT.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("the root element must be <raidb>, not <" + m.group(1) + ">");
     }
-    if ((m = MUST_BE_EMPTY.matcher(detail)).matches()) {
+    m = MUST_BE_EMPTY.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("<" + m.group(1) + "> must be empty: it takes attributes only");
     }
-    if ((m = NO_TEXT.matcher(detail)).matches()) {
+    m = NO_TEXT.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("<" + m.group(1) + "> cannot contain text, only elements");
     }
-    if ((m = DUPLICATE.matcher(detail)).matches()) {
+    m = DUPLICATE.matcher(detail);
+    if (m.matches()) {
       return duplicate(error, m.group(2), m.group(1));
     }
-    if ((m = DANGLING_REFERENCE.matcher(detail)).matches()) {
+    m = DANGLING_REFERENCE.matcher(detail);
+    if (m.matches()) {
       return danglingReference(error, m.group(1), m.group(2));
     }
-    if ((m = ATTRIBUTE_VALUE.matcher(detail)).matches()) {
+    m = ATTRIBUTE_VALUE.matcher(detail);
+    if (m.matches()) {
       return at(error).describe("<" + m.group(3) + "> attribute '" + m.group(2) + "' has an invalid value '"
           + m.group(1) + "'");
     }
@@ -183,26 +195,20 @@ final class SchemaErrorTranslator {
 
   private String duplicate(SAXParseException error, String constraint, String value) {
     String vdb = enclosing(error, "virtualDatabase");
-    switch (constraint) {
-      case "uniqueVirtualDatabaseName":
-        return at(error).describe("virtual database name '" + value + "' is used twice: names must be unique");
-      case "uniqueBackendName":
-        return at(error).describe("backend name '" + value + "' is used twice in virtual database " + vdb);
-      case "uniqueBackendUrl":
-        return at(error).describe("backend url '" + value + "' is used by two backends of virtual database " + vdb
-            + ": replicas must be different databases");
-      case "virtualUserName":
-        return at(error).describe("virtual user '" + value + "' is declared twice in virtual database " + vdb);
-      case "uniqueBackendTable":
-        return at(error).describe("backend " + enclosing(error, "backend") + " lists table '" + value + "' twice");
-      case "uniqueRaidb0Table", "uniqueRaidb2Table", "uniqueRaidb2ecTable":
-        return at(error).describe("table '" + value + "' is declared twice in virtual database " + vdb);
-      case "uniqueLoginVirtualUser":
-        return at(error).describe("backend " + enclosing(error, "backend") + " has two <login> elements for virtual user '"
-            + value + "'");
-      default:
-        return at(error).describe("duplicate value '" + value + "' (" + constraint + ")");
-    }
+    String problem = switch (constraint) {
+      case "uniqueVirtualDatabaseName" -> "virtual database name '" + value + "' is used twice: names must be unique";
+      case "uniqueBackendName" -> "backend name '" + value + "' is used twice in virtual database " + vdb;
+      case "uniqueBackendUrl" -> "backend url '" + value + "' is used by two backends of virtual database " + vdb
+          + ": replicas must be different databases";
+      case "virtualUserName" -> "virtual user '" + value + "' is declared twice in virtual database " + vdb;
+      case "uniqueBackendTable" -> "backend " + enclosing(error, "backend") + " lists table '" + value + "' twice";
+      case "uniqueRaidb0Table", "uniqueRaidb2Table", "uniqueRaidb2ecTable" ->
+          "table '" + value + "' is declared twice in virtual database " + vdb;
+      case "uniqueLoginVirtualUser" ->
+          "backend " + enclosing(error, "backend") + " has two <login> elements for virtual user '" + value + "'";
+      default -> "duplicate value '" + value + "' (" + constraint + ")";
+    };
+    return at(error).describe(problem);
   }
 
   /**

@@ -59,7 +59,7 @@ final class AddColumnDefaults {
     int actionStart = tokens.isSymbol(nameEnd + 1, '*') ? nameEnd + 2 : nameEnd + 1;
     int last = actionStart;
     for (int t = actionStart; t <= tokens.size(); t++) {
-      if (t == tokens.size() || tokens.depth(t) == 0 && (tokens.isSymbol(t, ',') || tokens.isSymbol(t, ';'))) {
+      if (t == tokens.size() || (tokens.depth(t) == 0 && (tokens.isSymbol(t, ',') || tokens.isSymbol(t, ';')))) {
         addedColumn(tokens, actionStart, t, dialect, added);
         last = t;
         if (t < tokens.size() && tokens.isSymbol(t, ';')) {

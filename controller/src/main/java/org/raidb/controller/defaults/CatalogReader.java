@@ -14,6 +14,8 @@ import org.raidb.controller.determinism.SqlDialect;
 interface CatalogReader {
 
   /**
+   * Reads the volatile columns and non-deterministic triggers of {@code tables}.
+   *
    * @param tables the tables to read (catalogue names as the analyser gives them), or null for
    *     every table of the schema
    */

@@ -51,7 +51,7 @@ final class InsertDefaults {
   private void values() {
     int width = layout.rows.get(0).items().size();
     if (layout.rows.stream().anyMatch(r -> r.items().size() != width)
-        || layout.columns == null && width > table.columns().size()) {
+        || (layout.columns == null && width > table.columns().size())) {
       return; // the backends refuse it alike
     }
     List<String> target = target(width);

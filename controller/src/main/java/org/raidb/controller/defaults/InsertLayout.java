@@ -169,7 +169,7 @@ final class InsertLayout {
       List<Assignments.Item> items = new ArrayList<>();
       int start = i + 1;
       for (int t = i + 1; t <= close; t++) {
-        if (t == close || tokens.depth(t) == tokens.depth(i) + 1 && tokens.isSymbol(t, ',')) {
+        if (t == close || (tokens.depth(t) == tokens.depth(i) + 1 && tokens.isSymbol(t, ','))) {
           if (t > start) {
             items.add(Assignments.item(tokens, null, null, start, t - 1));
           } else if (t < close || !items.isEmpty()) {
@@ -215,7 +215,7 @@ final class InsertLayout {
       }
     }
     while (t < end) {
-      if (tokens.depth(t) < depth || tokens.depth(t) == depth && tokens.isSymbol(t, ';')) {
+      if (tokens.depth(t) < depth || (tokens.depth(t) == depth && tokens.isSymbol(t, ';'))) {
         break;
       }
       if (tokens.depth(t) == depth && tokens.isAnyWord(t, "UNION", "EXCEPT", "INTERSECT", "MINUS")) {
@@ -235,7 +235,7 @@ final class InsertLayout {
         continue;
       }
       if (tokens.depth(t) == depth && after < 0 && (tokens.isWord(t, "RETURNING")
-          || tokens.isWord(t, "ON") && tokens.isAnyWord(t + 1, "CONFLICT", "DUPLICATE"))) {
+          || (tokens.isWord(t, "ON") && tokens.isAnyWord(t + 1, "CONFLICT", "DUPLICATE")))) {
         break; // the INSERT's own clauses; any other ON is a join's
       }
       t++;
@@ -259,8 +259,8 @@ final class InsertLayout {
     int itemStart = i;
     int t = i;
     for (; t < tokens.size(); t++) {
-      if (tokens.depth(t) < depth || tokens.depth(t) == depth && (tokens.isSymbol(t, ';')
-          || tokens.isAnyWord(t, SELECT_LIST_END) && !tokens.isWord(t - 1, "AS"))) {
+      if (tokens.depth(t) < depth || (tokens.depth(t) == depth && (tokens.isSymbol(t, ';')
+          || (tokens.isAnyWord(t, SELECT_LIST_END) && !tokens.isWord(t - 1, "AS"))))) {
         break;
       }
       if (tokens.depth(t) == depth && tokens.isSymbol(t, ',')) {

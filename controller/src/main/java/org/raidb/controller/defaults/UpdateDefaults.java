@@ -67,7 +67,7 @@ final class UpdateDefaults {
   /** Between the table and SET there is at most an alias: no JOIN and no second table. */
   private static boolean singleTable(SqlTokens tokens, int tableToken, int set) {
     int between = set - tableToken - 1;
-    return between == 0 || between == 1 && Assignments.isName(tokens, tableToken + 1)
-        || between == 2 && tokens.isWord(tableToken + 1, "AS") && Assignments.isName(tokens, tableToken + 2);
+    return between == 0 || (between == 1 && Assignments.isName(tokens, tableToken + 1))
+        || (between == 2 && tokens.isWord(tableToken + 1, "AS") && Assignments.isName(tokens, tableToken + 2));
   }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.backend.HealthProbe;
@@ -42,8 +43,11 @@ public final class HealthMonitor implements AutoCloseable {
   private final Verdict verdict;
   private final Executor work;
   private final ScheduledThreadPoolExecutor timer;
+  private volatile ScheduledFuture<?> probes;
 
   /**
+   * Monitors {@code backends}, whose verdicts are handed to {@code verdict} on {@code work}.
+   *
    * @param work where verdicts run: disabling a backend writes to the recovery log, which the timer's one
    *     thread must not wait for
    */
@@ -66,7 +70,7 @@ public final class HealthMonitor implements AutoCloseable {
   public void start() {
     int interval = settings.probeIntervalMillis();
     if (interval > 0) {
-      timer.scheduleWithFixedDelay(this::probeAll, interval, interval, TimeUnit.MILLISECONDS);
+      probes = timer.scheduleWithFixedDelay(this::probeAll, interval, interval, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -143,7 +147,7 @@ public final class HealthMonitor implements AutoCloseable {
             arm();
           }
           return null;
-        });
+        }).exceptionally(logFailure("the watch of a statement on backend " + backend.name()));
       }, half, TimeUnit.MILLISECONDS);
     }
 
@@ -173,25 +177,46 @@ public final class HealthMonitor implements AutoCloseable {
       }
     }
     CompletableFuture<Boolean> any = new CompletableFuture<>();
-    CompletableFuture.allOf(asked.toArray(new CompletableFuture[0])).thenRun(() -> any.complete(false));
+    CompletableFuture.allOf(asked.toArray(new CompletableFuture[0])).thenRun(() -> any.complete(false))
+        .exceptionally(e -> {
+          log.warn("virtual database {}: a health probe of the backends other than {} failed", vdb, b.name(), e);
+          any.complete(false);
+          return null;
+        });
+    // A failed probe fails its stage here too: it is logged once, above.
     asked.forEach(f -> f.thenAccept(r -> {
       if (r.answered()) {
         any.complete(true);
       }
-    }));
+    }).exceptionally(e -> null));
     return any;
   }
 
   private void probeAll() {
-    for (DatabaseBackend b : backends) {
-      if (b.isEnabled()) {
-        long timeout = settings.backendTimeoutMillis();
-        b.probe().probe(timeout).thenCombine(othersAnswer(b, timeout), (r, others) -> {
-          judge(b, r, others);
-          return null;
-        });
+    // A periodic task that throws is never run again, its exception kept in a future nobody reads: the
+    // probes would stop unnoticed. So a failure is logged and the next round runs as usual.
+    try {
+      for (DatabaseBackend b : backends) {
+        if (b.isEnabled()) {
+          long timeout = settings.backendTimeoutMillis();
+          b.probe().probe(timeout).thenCombine(othersAnswer(b, timeout), (r, others) -> {
+            judge(b, r, others);
+            return null;
+          }).exceptionally(logFailure("judging the health probe of backend " + b.name()));
+        }
       }
+    } catch (RuntimeException e) {
+      log.warn("virtual database {}: the periodic health probes failed; next round in {} ms", vdb,
+          settings.probeIntervalMillis(), e);
     }
+  }
+
+  /** Ends a chain of stages: logs its failure, which would otherwise stay in a stage nobody reads. */
+  private Function<Throwable, Void> logFailure(String what) {
+    return e -> {
+      log.warn("virtual database {}: {} failed", vdb, what, e);
+      return null;
+    };
   }
 
   private void judge(DatabaseBackend b, HealthProbe.Result r, boolean othersAnswer) {
@@ -211,6 +236,10 @@ public final class HealthMonitor implements AutoCloseable {
 
   @Override
   public void close() {
+    ScheduledFuture<?> p = probes;
+    if (p != null) {
+      p.cancel(false);
+    }
     timer.shutdownNow();
   }
 }

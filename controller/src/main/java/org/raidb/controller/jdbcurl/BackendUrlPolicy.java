@@ -41,7 +41,11 @@ public final class BackendUrlPolicy {
     return new BackendUrlPolicy(true, h2Allowed);
   }
 
-  /** @throws RefusedUrlException naming the refused driver or parameter and what is allowed instead */
+  /**
+   * Refuses a URL whose driver or parameters this policy does not allow.
+   *
+   * @throws RefusedUrlException naming the refused driver or parameter and what is allowed instead
+   */
   public void check(String url) throws RefusedUrlException {
     JdbcUrl parsed = JdbcUrl.parse(url);
     Optional<DriverFamily> family = parsed.family().filter(f -> f != DriverFamily.H2 || h2Allowed);

@@ -16,13 +16,17 @@ public enum DriverFamily {
   H2("H2", List.of("jdbc:h2:"), Map.of());
 
   private final String product;
+  // Both unmodifiable (List.copyOf, Map.copyOf): Error Prone trusts only Guava's immutable types.
+  @SuppressWarnings("ImmutableEnumChecker")
   private final List<String> prefixes;
+
+  @SuppressWarnings("ImmutableEnumChecker")
   private final Map<String, String> safeDefaults;
 
   DriverFamily(String product, List<String> prefixes, Map<String, String> safeDefaults) {
     this.product = product;
-    this.prefixes = prefixes;
-    this.safeDefaults = safeDefaults;
+    this.prefixes = List.copyOf(prefixes);
+    this.safeDefaults = Map.copyOf(safeDefaults);
   }
 
   /**

@@ -57,6 +57,8 @@ public final class ConflictClaims {
   }
 
   /**
+   * The claims of one request: the conflict classes its statements touch, each with the lock mode it needs.
+   *
    * @param statements the analyses of the statements one request runs: one statement, or each text
    *     of a {@code Statement.addBatch} batch
    * @param parameterRows the values bound for each execution of the (single) statement: one list, or
@@ -131,7 +133,8 @@ public final class ConflictClaims {
     ConflictClass table = ConflictClass.table(target.table());
     TableKeys facts = catalog.table(target.table(), target.schema());
     boolean lockShared = target instanceof TargetRows.Changed c && c.change() == TargetRows.Change.LOCK_SHARED;
-    boolean lock = lockShared || target instanceof TargetRows.Changed c2 && c2.change() == TargetRows.Change.LOCK_EXCLUSIVE;
+    boolean lock = lockShared
+        || (target instanceof TargetRows.Changed c2 && c2.change() == TargetRows.Change.LOCK_EXCLUSIVE);
     if (facts == null) {
       out.add(lockShared ? Claim.shared(table) : Claim.exclusive(table));
       if (!lock) {
@@ -262,16 +265,26 @@ public final class ConflictClaims {
     for (String column : u.columns()) {
       KeyColumn c = facts.column(column);
       String v = c == null ? KeyValues.UNSURE : values[facts.columns().indexOf(c)];
-      if (v == FRESH || v == ConflictClass.NULL_VALUE && u.nullsDistinct()) {
+      if (is(v, FRESH) || (is(v, ConflictClass.NULL_VALUE) && u.nullsDistinct())) {
         return; // no other row can hold this value
       }
-      if (v == KeyValues.UNSURE) {
+      if (is(v, KeyValues.UNSURE)) {
         out.add(Claim.exclusive(ConflictClass.index(facts.table(), u.label(), u.primary())));
         return;
       }
       key.add(v);
     }
     out.add(Claim.exclusive(ConflictClass.key(facts.table(), u.label(), u.primary(), key)));
+  }
+
+  /**
+   * Whether {@code value} is the marker {@link #FRESH}, {@link ConflictClass#NULL_VALUE} or {@link
+   * KeyValues#UNSURE} itself. Markers are told from values by identity: a bound string that reads the same
+   * is a value, and must claim its key.
+   */
+  @SuppressWarnings("ReferenceEquality") // identity is the point: equal text is not the marker
+  private static boolean is(String value, String marker) {
+    return value == marker;
   }
 
   /** The parent row a foreign key value needs, shared: it meets that row's deletion or key change. */
@@ -281,10 +294,10 @@ public final class ConflictClaims {
     for (String column : fk.childColumns()) {
       KeyColumn c = facts.column(column);
       String v = c == null ? KeyValues.UNSURE : values[facts.columns().indexOf(c)];
-      if (v == ConflictClass.NULL_VALUE) {
+      if (is(v, ConflictClass.NULL_VALUE)) {
         return; // a NULL in the key references nothing (MATCH SIMPLE)
       }
-      unsure |= v == KeyValues.UNSURE || v == FRESH;
+      unsure |= is(v, KeyValues.UNSURE) || is(v, FRESH);
       childValues.add(v);
     }
     out.add(parentClaim(fk, unsure ? null : childValues));
@@ -425,10 +438,10 @@ public final class ConflictClaims {
       SqlValue v = assignment(facts, set, column);
       KeyColumn c = facts.column(column);
       String canonical = v == null || c == null ? KeyValues.UNSURE : KeyValues.canonical(v, c, parameters);
-      if (canonical == ConflictClass.NULL_VALUE) {
+      if (is(canonical, ConflictClass.NULL_VALUE)) {
         return;
       }
-      if (canonical == KeyValues.UNSURE) {
+      if (is(canonical, KeyValues.UNSURE)) {
         out.add(Claim.shared(ConflictClass.table(fk.parent())));
         return;
       }
@@ -544,7 +557,8 @@ public final class ConflictClaims {
       if (a.mode() == b.mode()) {
         mode = a.mode();
       } else if (a.mode() == LockMode.EXCLUSIVE || b.mode() == LockMode.EXCLUSIVE
-          || (a.mode() == LockMode.SHARED) != (b.mode() == LockMode.SHARED) && (a.mode() == LockMode.IX || b.mode() == LockMode.IX)) {
+          || ((a.mode() == LockMode.SHARED) != (b.mode() == LockMode.SHARED)
+              && (a.mode() == LockMode.IX || b.mode() == LockMode.IX))) {
         mode = LockMode.EXCLUSIVE; // shared and intention-exclusive together: nothing finer says both
       } else {
         mode = a.mode() == LockMode.SHARED || b.mode() == LockMode.SHARED ? LockMode.SHARED : LockMode.IX;

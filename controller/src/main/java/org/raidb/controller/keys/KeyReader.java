@@ -22,7 +22,11 @@ interface KeyReader {
    */
   record Snapshot(String schema, Map<String, TableKeys> tables) {}
 
-  /** @param tables the tables to read, or null for every table */
+  /**
+   * Reads what the connection's catalogue says about {@code tables}.
+   *
+   * @param tables the tables to read, or null for every table
+   */
   Snapshot read(Connection c, Collection<String> tables) throws SQLException;
 
   /** The reader for the connection's product, or null: other products' tables conflict whole. */

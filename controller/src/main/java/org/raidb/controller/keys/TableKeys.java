@@ -49,6 +49,8 @@ public record TableKeys(String table, List<KeyColumn> columns, List<UniqueIndex>
   }
 
   /**
+   * A column of the table: how its values compare and what an INSERT leaving it out gets.
+   *
    * @param scale digits after the point of a numeric column, -1 when unconstrained
    * @param sequence the sequence its default draws from, or MariaDB's AUTO_INCREMENT counter of the
    *     table ({@link #counter}); null for none
@@ -57,6 +59,8 @@ public record TableKeys(String table, List<KeyColumn> columns, List<UniqueIndex>
   public record KeyColumn(String name, ValueType type, int scale, Omitted omitted, String sequence, boolean counter) {}
 
   /**
+   * A unique index or constraint of the table, the primary key included.
+   *
    * @param columns the key columns in index order, or null when its entries are expressions or it is
    *     partial: then no write can say which of its values it touches
    * @param nullsDistinct rows with a NULL in the key never conflict (all but PostgreSQL's NULLS NOT DISTINCT)

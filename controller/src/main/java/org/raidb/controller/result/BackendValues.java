@@ -79,79 +79,53 @@ public final class BackendValues {
 
   private static Reader readerFor(ColumnInfo c) {
     String type = c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
-    switch (c.jdbcType()) {
-      case Types.BOOLEAN:
-        return Reader.BOOLEAN;
-      case Types.BIT:
-        // PostgreSQL reports bool as BIT; bit(n) strings are BIT too, with precision above 1.
-        return type.equals("bool") || type.equals("boolean") || c.precision() <= 1 ? Reader.BOOLEAN : Reader.STRING;
-      case Types.TINYINT:
-      case Types.SMALLINT:
-        return Reader.SHORT;
-      case Types.INTEGER:
-        return Reader.INT;
-      case Types.BIGINT:
-        return Reader.LONG;
-      case Types.REAL:
-        return Reader.FLOAT;
-      case Types.FLOAT:
-      case Types.DOUBLE:
-        // pgjdbc calls money a DOUBLE but cannot read its text ("$1,234.56") as one: it travels as that text.
-        return type.equals("money") ? Reader.STRING : Reader.DOUBLE;
-      case Types.NUMERIC:
-      case Types.DECIMAL:
-        return type.equals("money") ? Reader.STRING : Reader.DECIMAL;
-      case Types.CHAR:
-      case Types.VARCHAR:
-      case Types.LONGVARCHAR:
-      case Types.NCHAR:
-      case Types.NVARCHAR:
-      case Types.LONGNVARCHAR:
-      case Types.CLOB:
-      case Types.NCLOB:
-        return Reader.STRING;
-      case Types.BINARY:
-      case Types.VARBINARY:
-      case Types.LONGVARBINARY:
-      case Types.BLOB:
-        return Reader.BYTES;
-      case Types.DATE:
-        return Reader.DATE;
-      case Types.TIME:
-        return type.equals("timetz") ? Reader.TIME_TZ : Reader.TIME;
-      case Types.TIME_WITH_TIMEZONE:
-        return Reader.TIME_TZ;
-      case Types.TIMESTAMP:
-        return type.equals("timestamptz") ? Reader.TIMESTAMP_TZ : Reader.TIMESTAMP;
-      case Types.TIMESTAMP_WITH_TIMEZONE:
-        return Reader.TIMESTAMP_TZ;
-      default:
-        return type.equals("uuid") ? Reader.UUID : Reader.OTHER;
-    }
+    return switch (c.jdbcType()) {
+      case Types.BOOLEAN -> Reader.BOOLEAN;
+      // PostgreSQL reports bool as BIT; bit(n) strings are BIT too, with precision above 1.
+      case Types.BIT ->
+          type.equals("bool") || type.equals("boolean") || c.precision() <= 1 ? Reader.BOOLEAN : Reader.STRING;
+      case Types.TINYINT, Types.SMALLINT -> Reader.SHORT;
+      case Types.INTEGER -> Reader.INT;
+      case Types.BIGINT -> Reader.LONG;
+      case Types.REAL -> Reader.FLOAT;
+      // pgjdbc calls money a DOUBLE but cannot read its text ("$1,234.56") as one: it travels as that text.
+      case Types.FLOAT, Types.DOUBLE -> type.equals("money") ? Reader.STRING : Reader.DOUBLE;
+      case Types.NUMERIC, Types.DECIMAL -> type.equals("money") ? Reader.STRING : Reader.DECIMAL;
+      case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR, Types.CLOB,
+          Types.NCLOB -> Reader.STRING;
+      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> Reader.BYTES;
+      case Types.DATE -> Reader.DATE;
+      case Types.TIME -> type.equals("timetz") ? Reader.TIME_TZ : Reader.TIME;
+      case Types.TIME_WITH_TIMEZONE -> Reader.TIME_TZ;
+      case Types.TIMESTAMP -> type.equals("timestamptz") ? Reader.TIMESTAMP_TZ : Reader.TIMESTAMP;
+      case Types.TIMESTAMP_WITH_TIMEZONE -> Reader.TIMESTAMP_TZ;
+      default -> type.equals("uuid") ? Reader.UUID : Reader.OTHER;
+    };
   }
 
   static Object read(ResultSet rs, int i, Reader reader, String typeName) throws SQLException {
-    Object v;
-    switch (reader) {
-      case BOOLEAN: v = rs.getBoolean(i); break;
-      case SHORT: v = rs.getShort(i); break;
-      case INT: v = rs.getInt(i); break;
-      case LONG: v = rs.getLong(i); break;
-      case FLOAT: v = rs.getFloat(i); break;
-      case DOUBLE: v = rs.getDouble(i); break;
-      case DECIMAL: v = decimal(rs, i); break;
-      case STRING: v = rs.getString(i); break;
-      case BYTES: v = rs.getBytes(i); break;
-      case DATE: v = rs.getObject(i, LocalDate.class); break;
-      case TIME: v = rs.getObject(i, LocalTime.class); break;
-      case TIME_TZ: v = rs.getObject(i, OffsetTime.class); break;
-      case TIMESTAMP: v = rs.getObject(i, LocalDateTime.class); break;
-      case TIMESTAMP_TZ: v = rs.getObject(i, OffsetDateTime.class); break;
-      case UUID: v = rs.getObject(i, UUID.class); break;
-      default:
+    // Each primitive boxes to its own wrapper (an int stays an Integer): the switch is in an assignment context.
+    Object v = switch (reader) {
+      case BOOLEAN -> rs.getBoolean(i);
+      case SHORT -> rs.getShort(i);
+      case INT -> rs.getInt(i);
+      case LONG -> rs.getLong(i);
+      case FLOAT -> rs.getFloat(i);
+      case DOUBLE -> rs.getDouble(i);
+      case DECIMAL -> decimal(rs, i);
+      case STRING -> rs.getString(i);
+      case BYTES -> rs.getBytes(i);
+      case DATE -> rs.getObject(i, LocalDate.class);
+      case TIME -> rs.getObject(i, LocalTime.class);
+      case TIME_TZ -> rs.getObject(i, OffsetTime.class);
+      case TIMESTAMP -> rs.getObject(i, LocalDateTime.class);
+      case TIMESTAMP_TZ -> rs.getObject(i, OffsetDateTime.class);
+      case UUID -> rs.getObject(i, UUID.class);
+      case OTHER -> {
         String s = rs.getString(i);
-        return s == null ? null : new TypedText(typeName, s);
-    }
+        yield s == null ? null : new TypedText(typeName, s);
+      }
+    };
     return rs.wasNull() ? null : v;
   }
 

@@ -59,8 +59,45 @@ public final class ClassLockManager {
 
   /** Who holds one class, and how: counts per mode, in all and per transaction. */
   private static final class Holders {
-    final int[] total = new int[MODES.length];
-    final Map<Long, int[]> byTransaction = new HashMap<>(4);
+    final ModeCounts total = new ModeCounts();
+    final Map<Long, ModeCounts> byTransaction = new HashMap<>(4);
+  }
+
+  /** How many holds of a class there are in each mode: one per statement that claimed it or a class below. */
+  private static final class ModeCounts {
+    private int intentionShared;
+    private int intentionExclusive;
+    private int shared;
+    private int exclusive;
+
+    int get(LockMode mode) {
+      return switch (mode) {
+        case IS -> intentionShared;
+        case IX -> intentionExclusive;
+        case SHARED -> shared;
+        case EXCLUSIVE -> exclusive;
+      };
+    }
+
+    void add(LockMode mode, int n) {
+      switch (mode) {
+        case IS -> intentionShared += n;
+        case IX -> intentionExclusive += n;
+        case SHARED -> shared += n;
+        case EXCLUSIVE -> exclusive += n;
+      }
+    }
+
+    void subtract(ModeCounts other) {
+      intentionShared -= other.intentionShared;
+      intentionExclusive -= other.intentionExclusive;
+      shared -= other.shared;
+      exclusive -= other.exclusive;
+    }
+
+    boolean isEmpty() {
+      return intentionShared == 0 && intentionExclusive == 0 && shared == 0 && exclusive == 0;
+    }
   }
 
   /** One class in one mode: a claim itself, or an intention it puts above its class. */
@@ -148,14 +185,13 @@ public final class ClassLockManager {
     }
     for (Step s : steps(claims)) {
       Holders h = classes.get(s.conflictClass);
-      int[] own = h == null ? null : h.byTransaction.get(tx);
-      int m = s.mode.ordinal();
-      if (own == null || own[m] == 0) {
+      ModeCounts own = h == null ? null : h.byTransaction.get(tx);
+      if (own == null || own.get(s.mode) == 0) {
         continue;
       }
-      own[m]--;
-      h.total[m]--;
-      if (isEmpty(own)) {
+      own.add(s.mode, -1);
+      h.total.add(s.mode, -1);
+      if (own.isEmpty()) {
         h.byTransaction.remove(tx);
         mine.remove(s.conflictClass);
         if (h.byTransaction.isEmpty()) {
@@ -175,10 +211,7 @@ public final class ClassLockManager {
     if (mine != null) {
       for (ConflictClass c : mine) {
         Holders h = classes.get(c);
-        int[] own = h.byTransaction.remove(tx);
-        for (int m = 0; m < own.length; m++) {
-          h.total[m] -= own[m];
-        }
+        h.total.subtract(h.byTransaction.remove(tx));
         if (h.byTransaction.isEmpty()) {
           classes.remove(c);
         }
@@ -250,9 +283,8 @@ public final class ClassLockManager {
     Set<ConflictClass> mine = heldBy.computeIfAbsent(tx, k -> new HashSet<>());
     for (Step s : steps) {
       Holders h = classes.computeIfAbsent(s.conflictClass, k -> new Holders());
-      int m = s.mode.ordinal();
-      h.total[m]++;
-      h.byTransaction.computeIfAbsent(tx, k -> new int[MODES.length])[m]++;
+      h.total.add(s.mode, 1);
+      h.byTransaction.computeIfAbsent(tx, k -> new ModeCounts()).add(s.mode, 1);
       mine.add(s.conflictClass);
     }
   }
@@ -266,12 +298,11 @@ public final class ClassLockManager {
       if (h == null) {
         continue;
       }
-      int[] own = h.byTransaction.get(tx);
+      ModeCounts own = h.byTransaction.get(tx);
       for (LockMode held : MODES) {
-        int m = held.ordinal();
-        if (h.total[m] - (own == null ? 0 : own[m]) > 0 && !s.mode.compatibleWith(held)) {
-          for (Map.Entry<Long, int[]> e : h.byTransaction.entrySet()) {
-            if (e.getKey() != tx && e.getValue()[m] > 0) {
+        if (h.total.get(held) - (own == null ? 0 : own.get(held)) > 0 && !s.mode.compatibleWith(held)) {
+          for (Map.Entry<Long, ModeCounts> e : h.byTransaction.entrySet()) {
+            if (e.getKey() != tx && e.getValue().get(held) > 0) {
               by.add(e.getKey());
             }
           }
@@ -320,17 +351,9 @@ public final class ClassLockManager {
     return blocked.at.equals(blocked.claim.conflictClass()) ? claimed : claimed + " within " + blocked.at.describe();
   }
 
-  private static boolean isEmpty(int[] counts) {
-    for (int n : counts) {
-      if (n != 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean holdsItself(int[] counts) {
-    return counts != null && (counts[LockMode.SHARED.ordinal()] > 0 || counts[LockMode.EXCLUSIVE.ordinal()] > 0);
+  /** Whether these holds (null for none) take the class shared or exclusive, not only as an intention. */
+  private static boolean holdsItself(ModeCounts counts) {
+    return counts != null && (counts.get(LockMode.SHARED) > 0 || counts.get(LockMode.EXCLUSIVE) > 0);
   }
 
   /**

@@ -100,7 +100,7 @@ record CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> thre
   private static long processTicks(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
       return Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields[0] is field 3 (state)
     } catch (IOException | RuntimeException e) {
       return -1; // not Linux, or the process ended
@@ -111,7 +111,7 @@ record CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> thre
   private static long readMachineBusyNanos() {
     try {
       String first = Files.readAllLines(Path.of("/proc/stat")).get(0);
-      String[] f = first.trim().split("\\s+");
+      String[] f = first.trim().split("\\s+", -1);
       long busy = 0;
       for (int i = 1; i < f.length && i <= 8; i++) {
         if (i != 4 && i != 5) { // user nice system [idle iowait] irq softirq steal

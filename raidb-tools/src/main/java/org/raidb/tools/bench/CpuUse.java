@@ -1,6 +1,8 @@
 package org.raidb.tools.bench;
 
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,13 +24,13 @@ record CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double oth
   }
 
   static CpuUse between(CpuSample begin, CpuSample end, long operations) {
-    long[] byRole = new long[CpuSample.Role.values().length];
+    Map<CpuSample.Role, Long> byRole = new EnumMap<>(CpuSample.Role.class);
     end.threads().forEach((id, t) -> {
       CpuSample.ThreadCpu before = begin.threads().get(id);
-      byRole[t.role().ordinal()] += t.cpuNanos() - (before == null ? 0 : before.cpuNanos());
+      byRole.merge(t.role(), t.cpuNanos() - (before == null ? 0 : before.cpuNanos()), Long::sum);
     });
-    long client = byRole[CpuSample.Role.CLIENT.ordinal()];
-    long controller = byRole[CpuSample.Role.CONTROLLER.ordinal()];
+    long client = byRole.getOrDefault(CpuSample.Role.CLIENT, 0L);
+    long controller = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
     long process = end.processCpuNanos() - begin.processCpuNanos();
     long postgres = begin.postgresCpuNanos() < 0 || end.postgresCpuNanos() < 0 ? -1
         : end.postgresCpuNanos() - begin.postgresCpuNanos();

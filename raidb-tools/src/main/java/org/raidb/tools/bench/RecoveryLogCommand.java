@@ -100,8 +100,10 @@ public final class RecoveryLogCommand implements Callable<Integer> {
     out.println("Machine: " + Machine.current().describe());
     out.println("Starting two embedded PostgreSQL servers and two controllers (log off, log on)...");
     out.flush();
-    StringBuilder table = new StringBuilder("| threads | log off (ops/s) | log on (ops/s) | on/off | p50 off (ms) | p50 on (ms) |\n"
-        + "|---:|---:|---:|---:|---:|---:|\n");
+    StringBuilder table = new StringBuilder("""
+        | threads | log off (ops/s) | log on (ops/s) | on/off | p50 off (ms) | p50 on (ms) |
+        |---:|---:|---:|---:|---:|---:|
+        """);
     String replayLine;
     try (EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(2, NAME)) {
       for (EmbeddedPostgresServer s : cluster.servers()) {

@@ -1,6 +1,7 @@
 package org.raidb.tools.console;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -62,7 +63,7 @@ record CommandHelp(String name, String syntax, String summary, String example) {
 
   /** The help of a command named by its words ("show backends", "disable", "quit"). */
   static Optional<CommandHelp> find(String words) {
-    String wanted = words.trim().toLowerCase().replaceAll("\\s+", " ");
+    String wanted = words.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
     String name = wanted.equals("quit") ? "exit" : wanted;
     return ALL.stream().filter(h -> h.name().equals(name)).findFirst();
   }

@@ -18,33 +18,48 @@ sealed interface ConsoleAction {
 
   record Disable(String backend, String virtualDatabase) implements ConsoleAction {}
 
-  /** @param force enable a backend whose data diverged, which the controller otherwise refuses */
+  /**
+   * Brings a disabled backend back: the log is replayed, then it is enabled.
+   *
+   * @param force enable a backend whose data diverged, which the controller otherwise refuses */
   record Enable(String backend, String virtualDatabase, boolean force) implements ConsoleAction {
     Enable(String backend, String virtualDatabase) {
       this(backend, virtualDatabase, false);
     }
   }
 
-  /** @param dump the new dump's name, null to let the controller name it */
+  /**
+   * Dumps a backend at a checkpoint.
+   *
+   * @param dump the new dump's name, null to let the controller name it */
   record Backup(String backend, String dump, String virtualDatabase) implements ConsoleAction {}
 
   record Restore(String backend, String dump, String virtualDatabase) implements ConsoleAction {}
 
-  /** @param settings the API's parameters for the new backend (url, user, from...), by their API names */
+  /**
+   * Adds a backend to a virtual database.
+   *
+   * @param settings the API's parameters for the new backend (url, user, from...), by their API names */
   record AddBackend(String name, Map<String, String> settings, String virtualDatabase) implements ConsoleAction {
     public AddBackend {
       settings = Map.copyOf(settings);
     }
   }
 
-  /** @param name null to let the controller name it */
+  /**
+   * Takes a checkpoint of the recovery log.
+   *
+   * @param name null to let the controller name it */
   record Checkpoint(String name, String virtualDatabase) implements ConsoleAction {}
 
   record PurgeLog(String beforeCheckpoint, String virtualDatabase) implements ConsoleAction {}
 
   record Shutdown() implements ConsoleAction {}
 
-  /** @param topic the command asked about, null for the list of commands */
+  /**
+   * Shows the help of the console.
+   *
+   * @param topic the command asked about, null for the list of commands */
   record Help(String topic) implements ConsoleAction {}
 
   record Exit() implements ConsoleAction {}

@@ -114,7 +114,7 @@ final class ConsoleCompleter implements Completer {
 
   private static List<String> firstWords() {
     Set<String> first = new LinkedHashSet<>();
-    CommandHelp.ALL.forEach(h -> first.add(h.name().split(" ")[0]));
+    CommandHelp.ALL.forEach(h -> first.add(firstWord(h.name())));
     first.add("quit");
     return new ArrayList<>(first);
   }
@@ -123,7 +123,13 @@ final class ConsoleCompleter implements Completer {
   private static List<String> nextCommandWords(List<String> typed) {
     String prefix = String.join(" ", typed) + " ";
     return CommandHelp.ALL.stream().map(CommandHelp::name).filter(name -> name.startsWith(prefix))
-        .map(name -> name.substring(prefix.length()).split(" ")[0]).distinct().toList();
+        .map(name -> firstWord(name.substring(prefix.length()))).distinct().toList();
+  }
+
+  /** The first word of some command words ("show backends" → show). */
+  private static String firstWord(String words) {
+    int space = words.indexOf(' ');
+    return space < 0 ? words : words.substring(0, space);
   }
 
   /** {@link Names} from the admin API. */

@@ -151,7 +151,7 @@ final class ConsoleGrammar {
     Target t = Target.of(rest);
     List<String> args = t.args();
     // "checkpoint in" is a forgotten VDB far more often than a checkpoint named "in".
-    if (args.size() > 1 || args.size() == 1 && args.get(0).equalsIgnoreCase("in")) {
+    if (args.size() > 1 || (args.size() == 1 && args.get(0).equalsIgnoreCase("in"))) {
       throw usage("checkpoint");
     }
     return new ConsoleAction.Checkpoint(args.isEmpty() ? null : args.get(0), t.virtualDatabase());

@@ -351,9 +351,11 @@ public final class DemoWorkload {
   }
 
   private static void compare(List<String> mismatches, String what, Object expected, Object actual) {
-    boolean same = expected instanceof BigDecimal e && actual instanceof BigDecimal a
+    boolean same = (expected instanceof BigDecimal e && actual instanceof BigDecimal a)
         ? e.compareTo(a) == 0
-        : expected instanceof Number e2 && actual instanceof Number a2 ? e2.longValue() == a2.longValue() : expected.equals(actual);
+        : (expected instanceof Number e2 && actual instanceof Number a2)
+            ? e2.longValue() == a2.longValue()
+            : expected.equals(actual);
     if (!same) {
       mismatches.add(what + " is " + actual + ", expected " + expected);
     }

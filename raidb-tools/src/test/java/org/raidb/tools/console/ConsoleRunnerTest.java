@@ -187,8 +187,10 @@ class ConsoleRunnerTest {
         "{\"name\": \"before-upgrade\"}");
     assertPosts("purge log before before-upgrade in shop", "/api/virtualdatabases/shop/purge",
         "{\"before\": \"before-upgrade\"}");
-    assertThat(out.toString()).isEqualTo("checkpoint before-upgrade recorded in shop at write position 1234\n"
-        + "1200 log entries before checkpoint before-upgrade deleted\n");
+    assertThat(out.toString()).isEqualTo("""
+        checkpoint before-upgrade recorded in shop at write position 1234
+        1200 log entries before checkpoint before-upgrade deleted
+        """);
   }
 
   @Test
@@ -202,11 +204,12 @@ class ConsoleRunnerTest {
 
     assertThat(run("show dumps")).isZero();
     assertThat(run("disable pg2")).isZero();
-    assertThat(out.toString()).isEqualTo(
-        "VDB   DUMP     BACKEND  CHECKPOINT  FORMAT  SIZE  CREATED               PATH\n"
-            + "shop  nightly  pg2      cp1         pgDump  4096  2024-05-01T02:00:00Z  /d/nightly.pgDump\n"
-            + "backend pg2 disabled; 1 backend(s) left enabled\n"
-            + "last checkpoint cp2: 'enable pg2' replays the log from there\n");
+    assertThat(out.toString()).isEqualTo("""
+        VDB   DUMP     BACKEND  CHECKPOINT  FORMAT  SIZE  CREATED               PATH
+        shop  nightly  pg2      cp1         pgDump  4096  2024-05-01T02:00:00Z  /d/nightly.pgDump
+        backend pg2 disabled; 1 backend(s) left enabled
+        last checkpoint cp2: 'enable pg2' replays the log from there
+        """);
   }
 
   @Test

@@ -14,10 +14,11 @@ class ConsoleTableTest {
         .row("pg1", "enabled", 12345)
         .row("postgres-east", null, 7)
         .render();
-    assertThat(text).isEqualTo(
-        "BACKEND        STATE    SERVED\n"
-            + "pg1            enabled  12345\n"
-            + "postgres-east  -        7\n");
+    assertThat(text).isEqualTo("""
+        BACKEND        STATE    SERVED
+        pg1            enabled  12345
+        postgres-east  -        7
+        """);
   }
 
   @Test

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,8 +46,7 @@ public final class LogThroughputBenchmark {
       long start = System.nanoTime();
       long replayed = 0;
       try (ReplayCursor cursor = log.replayFrom(0)) {
-        List<ReplayItem> batch;
-        while (!(batch = cursor.nextBatch(1000)).isEmpty()) {
+        for (List<ReplayItem> batch = cursor.nextBatch(1000); !batch.isEmpty(); batch = cursor.nextBatch(1000)) {
           for (ReplayItem item : batch) {
             replayed += item.statements().size();
           }
@@ -65,7 +65,7 @@ public final class LogThroughputBenchmark {
     for (int t = 0; t < threads; t++) {
       String login = "user" + t;
       Thread worker = new Thread(() -> {
-        List<Object> params = List.of(42, "customer name", new BigDecimal("19.99"), LocalDateTime.now());
+        List<Object> params = List.of(42, "customer name", new BigDecimal("19.99"), LocalDateTime.now(ZoneId.systemDefault()));
         try {
           while (System.nanoTime() < deadline) {
             log.append(LogEntry.autoCommitWrite(login,

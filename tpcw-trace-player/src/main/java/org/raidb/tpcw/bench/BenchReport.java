@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +27,7 @@ public record BenchReport(BenchSettings settings, String cpuCap, List<BenchResul
   public String write() throws IOException {
     Path dir = Files.createDirectories(settings.outDir());
     Map<String, Object> json = new LinkedHashMap<>();
-    json.put("date", LocalDate.now().toString());
+    json.put("date", LocalDate.now(ZoneId.systemDefault()).toString());
     json.put("cpus", Runtime.getRuntime().availableProcessors());
     json.put("cpuCap", cpuCap);
     json.put("items", settings.scale().items());

@@ -89,16 +89,12 @@ public final class TpcwPlacement {
 
   /** How many of the first nodes hold the order tables in the browsing mix only (Table 2's hatched cells). */
   private static int browsingOnlyNodes(int backends) {
-    switch (backends) {
-      case 3:
-        return 1;
-      case 4:
-      case 5:
-      case 6:
-        return 2;
-      default:
-        throw new IllegalArgumentException("Table 2 of the paper gives RAIDb-2 placements for 3 to 6 backends, not " + backends);
-    }
+    return switch (backends) {
+      case 3 -> 1;
+      case 4, 5, 6 -> 2;
+      default -> throw new IllegalArgumentException(
+          "Table 2 of the paper gives RAIDb-2 placements for 3 to 6 backends, not " + backends);
+    };
   }
 
   private static Set<String> minus(Set<String> all, Set<String> removed) {

@@ -98,12 +98,12 @@ final class BenchCommand implements Callable<Integer> {
     List<Integer> counts = new ArrayList<>();
     try {
       if (backends.contains("..")) {
-        String[] range = backends.split("\\.\\.");
+        String[] range = backends.split("\\.\\.", -1);
         for (int n = Integer.parseInt(range[0].trim()); n <= Integer.parseInt(range[1].trim()); n++) {
           counts.add(n);
         }
       } else {
-        for (String n : backends.split(",")) {
+        for (String n : backends.split(",", -1)) {
           counts.add(Integer.parseInt(n.trim()));
         }
       }

@@ -1,6 +1,7 @@
 package org.raidb.tpcw.interactions;
 
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 import org.raidb.tpcw.populate.TpcwRandom;
 
@@ -62,6 +63,6 @@ public final class BrowserState {
 
   /** Now to the second: written into statements as a literal, never as now(). */
   static LocalDateTime now() {
-    return LocalDateTime.now().truncatedTo(ChronoUnit.SECONDS);
+    return LocalDateTime.now(ZoneId.systemDefault()).truncatedTo(ChronoUnit.SECONDS);
   }
 }

@@ -1,7 +1,11 @@
 package org.raidb.tpcw.interactions;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.raidb.tpcw.populate.TpcwRandom;
 
@@ -17,14 +21,30 @@ public enum Mix {
   SHOPPING(16.00, 5.00, 5.00, 17.00, 20.00, 17.00, 11.60, 3.00, 2.60, 1.20, 0.75, 0.66, 0.10, 0.09),
   ORDERING(9.12, 0.46, 0.46, 12.35, 14.53, 13.08, 13.53, 12.86, 12.73, 10.18, 0.25, 0.22, 0.12, 0.11);
 
-  private final double[] percent;
+  // Unmodifiable (an EnumMap no one else holds, wrapped): Error Prone trusts only Guava's immutable types.
+  @SuppressWarnings("ImmutableEnumChecker")
+  private final Map<Interaction, Double> percent;
 
+  /** {@code percent}: one figure per interaction, in {@link Interaction} order as in the specification's table. */
   Mix(double... percent) {
-    this.percent = percent;
+    this.percent = byInteraction(percent);
   }
 
+  private static Map<Interaction, Double> byInteraction(double... percent) {
+    List<Interaction> interactions = List.of(Interaction.values());
+    if (percent.length != interactions.size()) {
+      throw new IllegalArgumentException(percent.length + " percentages for " + interactions.size() + " interactions");
+    }
+    Map<Interaction, Double> byInteraction = new EnumMap<>(Interaction.class);
+    for (int i = 0; i < percent.length; i++) {
+      byInteraction.put(interactions.get(i), percent[i]);
+    }
+    return Collections.unmodifiableMap(byInteraction);
+  }
+
+  /** How often {@code interaction} runs, in percent. */
   public double percent(Interaction interaction) {
-    return percent[interaction.ordinal()];
+    return percent.get(interaction);
   }
 
   /** Sum of the browse interactions' frequencies: 95, 80 or 50. */
@@ -37,7 +57,7 @@ public enum Mix {
     double draw = random.uniform() * 100;
     double cumulative = 0;
     for (Interaction interaction : Interaction.values()) {
-      cumulative += percent[interaction.ordinal()];
+      cumulative += percent(interaction);
       if (draw < cumulative) {
         return interaction;
       }

@@ -1,9 +1,11 @@
 package org.raidb.tpcw.report;
 
+import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -24,6 +26,7 @@ public final class ProgressBar implements AutoCloseable {
   private final boolean terminal;
   private final long begin = System.nanoTime();
   private final ScheduledExecutorService ticker;
+  private final ScheduledFuture<?> redrawing;
   private final AtomicLong ticks = new AtomicLong();
 
   /** {@code total} 0 means unknown (no bar, only the count and rate). */
@@ -33,21 +36,46 @@ public final class ProgressBar implements AutoCloseable {
     this.done = done;
     this.errors = errors;
     this.out = out;
-    this.terminal = System.console() != null;
+    this.terminal = onTerminal();
     this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "progress-bar");
       t.setDaemon(true);
       return t;
     });
-    ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    this.redrawing = ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Whether the JVM's console is a terminal. Up to JDK 21 {@code System.console()} is null when it is not; from
+   * JDK 22 it returns a console even for redirected streams, and only {@code Console.isTerminal()} (reached by
+   * reflection, as this code compiles for Java 17) tells.
+   */
+  @SuppressWarnings("SystemConsoleNull") // before JDK 22 the null check is the answer, as the check's docs say
+  private static boolean onTerminal() {
+    Console console = System.console();
+    if (console == null || Runtime.version().feature() < 22) {
+      return console != null;
+    }
+    try {
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return false; // a line every ten seconds is right anywhere
+    }
   }
 
   private void tick() {
-    if (terminal) {
-      out.print("\r" + line());
+    try {
+      if (terminal) {
+        out.print("\r" + line());
+        out.flush();
+      } else if (ticks.incrementAndGet() % 10 == 0) {
+        out.println(line());
+      }
+    } catch (RuntimeException e) {
+      // A periodic task that throws never runs again, its exception kept in a future nobody reads: say why.
+      out.println("progress display stopped: " + e);
       out.flush();
-    } else if (ticks.incrementAndGet() % 10 == 0) {
-      out.println(line());
+      throw e;
     }
   }
 
@@ -76,6 +104,7 @@ public final class ProgressBar implements AutoCloseable {
   /** Stops redrawing and prints the final line. */
   @Override
   public void close() {
+    redrawing.cancel(false);
     ticker.shutdownNow();
     out.println((terminal ? "\r" : "") + line());
     out.flush();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,7 +60,7 @@ public final class Recorder {
       metadata.put("seed", Long.toString(settings.seed()));
       metadata.put("items", Integer.toString(ids.items()));
       metadata.put("customers", Integer.toString(ids.customersAtStart()));
-      metadata.put("recorded", java.time.OffsetDateTime.now().withNano(0).toString());
+      metadata.put("recorded", java.time.OffsetDateTime.now(ZoneId.systemDefault()).withNano(0).toString());
       try (TraceWriter writer = new TraceWriter(traceFile, metadata)) {
         return run(opened, ids, writer, progressOut);
       }

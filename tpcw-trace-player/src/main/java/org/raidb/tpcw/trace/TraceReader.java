@@ -71,7 +71,7 @@ public final class TraceReader {
     if (first == null) {
       throw error(1, "the file is empty: not a trace");
     }
-    String[] fields = first.split("\t");
+    String[] fields = first.split("\t", -1);
     if (!fields[0].equals(TraceFormat.MAGIC)) {
       throw error(1, "not a RAIDb TPC-W trace (the first line should start with " + TraceFormat.MAGIC + ")");
     }

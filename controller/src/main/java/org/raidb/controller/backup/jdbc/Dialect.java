@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -206,7 +207,7 @@ public abstract class Dialect {
     }
     return switch (value.kind()) {
       case NUMBER -> value.value();
-      case BOOLEAN -> value.value().toUpperCase();
+      case BOOLEAN -> value.value().toUpperCase(Locale.ROOT);
       case STRING -> stringLiteral(value.value());
     };
   }

@@ -28,6 +28,8 @@ final class TableDataCopier {
   }
 
   /**
+   * Copies the rows of {@code table} from one connection to the other, in batches; returns how many.
+   *
    * @param commitEachBatch true unless the whole copy is one transaction (a target with
    *     transactional DDL)
    * @return rows copied

@@ -39,7 +39,11 @@ public record PostgresUrl(List<HostPort> hosts, String database, Map<String, Str
     parameters = Map.copyOf(parameters);
   }
 
-  /** @throws IllegalArgumentException when {@code url} is not a pgjdbc URL; the message says why */
+  /**
+   * Reads a pgjdbc URL: its hosts and ports, database and parameters.
+   *
+   * @throws IllegalArgumentException when {@code url} is not a pgjdbc URL; the message says why
+   */
   public static PostgresUrl parse(String url) {
     if (url == null || !url.startsWith(PREFIX)) {
       throw new IllegalArgumentException("not a PostgreSQL JDBC URL (jdbc:postgresql:...): " + url);
@@ -147,7 +151,7 @@ public record PostgresUrl(List<HostPort> hosts, String database, Map<String, Str
 
   private static Map<String, String> parameters(String query) {
     Map<String, String> parameters = new LinkedHashMap<>();
-    for (String pair : query.split("&")) {
+    for (String pair : query.split("&", -1)) {
       if (pair.isEmpty()) {
         continue;
       }
