@@ -24,6 +24,7 @@ import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
 import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.recovery.WriteLog;
+import org.raidb.controller.result.UpdateCount;
 import org.raidb.controller.scheduler.ClaimSource;
 import org.raidb.controller.determinism.DeterministicBatch;
 import org.raidb.controller.transaction.SessionState;
@@ -38,7 +39,7 @@ import org.raidb.driver.protocol.SqlStates;
  * demarcation ends every backend's part of a transaction.
  */
 public final class RequestManager {
-  private static final StatementResult NO_RESULT = new StatementResult(List.of(0L), null);
+  private static final StatementResult NO_RESULT = new StatementResult(List.of(new UpdateCount(0)), null);
   /** A statement that goes to every enabled backend and names no table (savepoints). */
   private static final AnalyzedStatement EVERY_BACKEND =
       new AnalyzedStatement(StatementKind.WRITE, Set.of(), Set.of(), false, null, null);

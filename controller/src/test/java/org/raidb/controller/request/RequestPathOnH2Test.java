@@ -25,6 +25,7 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.ConfigLoader;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.result.RowSource;
+import org.raidb.controller.result.UpdateCount;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.FrameReader;
@@ -103,7 +104,7 @@ class RequestPathOnH2Test {
   void anAutoCommitWriteReachesEveryBackend() throws Exception {
     StatementResult r = execute("INSERT INTO items VALUES (1, 10)");
 
-    assertThat(r.results()).containsExactly(1L);
+    assertThat(r.results()).containsExactly(new UpdateCount(1));
     for (String b : NAMES) {
       assertThat(itemsOn(b)).as(b).containsExactly("1:10");
     }
@@ -249,7 +250,7 @@ class RequestPathOnH2Test {
     for (String b : NAMES) {
       assertThat(itemsOn(b)).as(b).containsExactly("1:10");
     }
-    assertThat(execute("UPDATE items SET qty = 12 WHERE id = 1").results()).as("the session goes on").containsExactly(1L);
+    assertThat(execute("UPDATE items SET qty = 12 WHERE id = 1").results()).as("the session goes on").containsExactly(new UpdateCount(1));
   }
 
   @Test
@@ -258,7 +259,7 @@ class RequestPathOnH2Test {
 
     StatementResult r = execute("INSERT INTO items VALUES (1, 10)");
 
-    assertThat(r.results()).as("the majority's answer").containsExactly(1L);
+    assertThat(r.results()).as("the majority's answer").containsExactly(new UpdateCount(1));
     assertThat(backend("h2").state()).isEqualTo(BackendState.DISABLED);
     assertThat(backend("h2").disabledReason()).contains("INSERT INTO items VALUES (1, 10)");
     assertThat(backend("h1").isEnabled()).isTrue();
@@ -366,7 +367,7 @@ class RequestPathOnH2Test {
   /** The rows of a result's single result set, as the client would receive them. */
   private static List<Object[]> rows(StatementResult r) throws Exception {
     assertThat(r.results()).hasSize(1);
-    try (RowSource source = (RowSource) r.results().get(0)) {
+    try (RowSource source = r.singleRows()) {
       PayloadWriter w = new PayloadWriter().begin(Protocol.ROWS);
       assertThat(source.writeBatch(w, 1000, 1 << 20)).as("every row in one batch").isTrue();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
