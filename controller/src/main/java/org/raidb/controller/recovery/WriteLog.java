@@ -11,6 +11,7 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.RecoveryLogSettings;
 import org.raidb.controller.files.PrivateFiles;
 import org.raidb.controller.transaction.Transaction;
+import org.raidb.controller.transaction.WriteUnit;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.Outcome;
 import org.raidb.recovery.PendingAppend;
@@ -109,23 +110,20 @@ public final class WriteLog implements AutoCloseable {
 
   /**
    * A new unit of work (an auto-commit write, or a transaction's first logged statement) waits here
-   * while a backend is being enabled.
+   * while a backend is being enabled. Returns the unit the caller closes once every backend answered:
+   * an auto-commit write's own; for a statement of a transaction none, since the transaction holds
+   * its unit until it ends.
    */
-  public void enterUnit(Transaction tx) throws SQLException {
+  public WriteUnit enterUnit(Transaction tx) {
     if (log == null || (tx != null && tx.isLogged())) {
-      return;
+      return WriteUnit.NONE;
     }
-    gate.enter();
-    if (tx != null) {
-      tx.markLogged();
+    WriteUnit unit = gate.enter();
+    if (tx == null) {
+      return unit;
     }
-  }
-
-  /** The unit is over: its transaction ended, or its auto-commit write was answered by every backend. */
-  public void exitUnit() {
-    if (log != null) {
-      gate.exit();
-    }
+    tx.markLogged(unit);
+    return WriteUnit.NONE;
   }
 
   /**

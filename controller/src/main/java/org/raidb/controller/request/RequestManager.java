@@ -489,9 +489,7 @@ public final class RequestManager {
     vdb.scheduler().transactionDone(tx.id());
     vdb.functions().settled(tx.id());
     deterministic.ended(tx);
-    if (tx.isLogged()) {
-      vdb.writeLog().exitUnit();
-    }
+    tx.closeLogUnit();
   }
 
   /**

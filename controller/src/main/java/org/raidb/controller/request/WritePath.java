@@ -29,6 +29,7 @@ import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
+import org.raidb.controller.transaction.WriteUnit;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.DisableCause;
 
@@ -58,9 +59,8 @@ final class WritePath {
     // applied it; the client must hear that on this statement, before it goes on or commits.
     boolean waitForAll = inTransaction && SnapshotReads.keepsOneSnapshot(vdb, tx);
     WriteLog writeLog = vdb.writeLog();
-    writeLog.enterUnit(tx);
     // An auto-commit write's unit ends when every backend answered; a transaction's when it ends.
-    Runnable unitDone = inTransaction ? () -> { } : writeLog::exitUnit;
+    WriteUnit unit = writeLog.enterUnit(tx);
     List<Claim> statementLocks = List.of();
     boolean admitted = false;
     LoggedRequest logged = null;
@@ -94,7 +94,7 @@ final class WritePath {
       if (admitted) {
         vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
       }
-      unitDone.run();
+      unit.close();
       if (tx != null) {
         tx.abort(e instanceof SQLException se ? se : new SQLException(e));
       }
@@ -103,7 +103,7 @@ final class WritePath {
     List<Claim> locksToRelease = statementLocks;
     Runnable released = () -> {
       vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
-      unitDone.run();
+      unit.close();
     };
     Outcome outcome = run(lanes, s, !inTransaction, statement, a, work, tx, released, waitForAll, logged);
     if (!inTransaction) {
