@@ -130,16 +130,19 @@ public final class WriteLog implements AutoCloseable {
    * Logs the statements of one write. Outside a transaction the write is an item: one statement is
    * an auto-commit write (or DDL), several (a batch) are logged as a transaction of their own.
    */
-  public LoggedRequest logWrite(Transaction tx, String login, List<LoggedStatement> statements, boolean ddl,
-      List<String> tablesWritten, List<DatabaseBackend> targets, long batchTransactionId) throws SQLException {
+  public LoggedRequest logWrite(LoggableWrite w) throws SQLException {
+    List<LoggedStatement> statements = w.logEntries();
     if (log == null || statements.isEmpty()) {
       return LoggedRequest.NONE;
     }
+    Transaction tx = w.transaction();
+    String login = w.login();
+    List<String> tablesWritten = w.loggedTables();
     List<LogEntry> entries = new ArrayList<>(statements.size() + 1);
     if (tx != null || statements.size() > 1) {
-      long txId = tx != null ? tx.id() : batchTransactionId;
+      long txId = tx != null ? tx.id() : w.owner();
       for (LoggedStatement st : statements) {
-        entries.add(ddl && st.parameters() == null ? LogEntry.ddl(txId, login, st.sql(), tablesWritten)
+        entries.add(w.isDdl() && st.parameters() == null ? LogEntry.ddl(txId, login, st.sql(), tablesWritten)
             : LogEntry.write(txId, login, st.sql(), st.parameters(), tablesWritten));
       }
       if (tx == null) {
@@ -147,10 +150,10 @@ public final class WriteLog implements AutoCloseable {
       }
     } else {
       LoggedStatement st = statements.get(0);
-      entries.add(ddl && st.parameters() == null ? LogEntry.ddl(0, login, st.sql(), tablesWritten)
+      entries.add(w.isDdl() && st.parameters() == null ? LogEntry.ddl(0, login, st.sql(), tablesWritten)
           : LogEntry.autoCommitWrite(login, st.sql(), st.parameters(), tablesWritten));
     }
-    return append(entries, tx == null, targets);
+    return append(entries, tx == null, w.targets());
   }
 
   /** Logs SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT of a transaction. */

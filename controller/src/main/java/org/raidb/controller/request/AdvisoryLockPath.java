@@ -18,6 +18,7 @@ import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
+import org.raidb.controller.transaction.TransactionEnd;
 import org.raidb.driver.protocol.SqlStates;
 
 /**
@@ -42,13 +43,16 @@ final class AdvisoryLockPath {
   private final BackendConnections connections;
   private final WritePath writes;
   private final SnapshotReads snapshots;
+  private final TransactionEnd ends;
   private final LockBackend lockBackend;
 
-  AdvisoryLockPath(BackendArray vdb, BackendConnections connections, WritePath writes, SnapshotReads snapshots) {
+  AdvisoryLockPath(BackendArray vdb, BackendConnections connections, WritePath writes, SnapshotReads snapshots,
+      TransactionEnd ends) {
     this.vdb = vdb;
     this.connections = connections;
     this.writes = writes;
     this.snapshots = snapshots;
+    this.ends = ends;
     this.lockBackend = new LockBackend(vdb.backends());
   }
 
@@ -213,6 +217,15 @@ final class AdvisoryLockPath {
     s.advisoryLocks().failed(b, c);
     connections.stopKeeping(c);
     connections.discard(c);
+  }
+
+  /** As {@link #refuseIfLost}, rolling back the transaction the session is told to run again. */
+  void refuseIfLocksLost(SessionState s) throws SQLException {
+    try {
+      refuseIfLost(s);
+    } catch (SQLException e) {
+      throw ends.rollBackVictim(s, e);
+    }
   }
 
   /**

@@ -21,15 +21,11 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
-import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.recovery.WriteLog;
-import org.raidb.controller.scheduler.Claim;
-import org.raidb.controller.scheduler.ClaimSource;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
-import org.raidb.controller.transaction.WriteUnit;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.DisableCause;
 
@@ -49,119 +45,94 @@ final class WritePath {
     this.connections = connections;
   }
 
-  /** @param claims the conflict classes the write takes in the scheduler (step 4) */
-  StatementResult write(SessionState s, AnalyzedStatement a, ClaimSource claims, List<LoggedStatement> statements,
-      String statement, BackendWork work) throws SQLException {
-    Transaction tx = s.transaction();
-    boolean inTransaction = tx != null;
-    long owner = inTransaction ? tx.id() : s.nextTransactionId();
+  /** Runs a write whose conflict claims are known (step 4 on); answers as the completion policy says. */
+  StatementResult write(Write w) throws SQLException {
+    Transaction tx = w.transaction();
+    SessionState s = w.session();
+    w.owner(tx != null ? tx.id() : s.nextTransactionId());
     // REPEATABLE READ and SERIALIZABLE: a backend may refuse the statement with 40001 where the others
     // applied it; the client must hear that on this statement, before it goes on or commits.
-    boolean waitForAll = inTransaction && SnapshotReads.keepsOneSnapshot(vdb, tx);
+    w.waitForAll(tx != null && SnapshotReads.keepsOneSnapshot(vdb, tx));
     WriteLog writeLog = vdb.writeLog();
     // An auto-commit write's unit ends when every backend answered; a transaction's when it ends.
-    WriteUnit unit = writeLog.enterUnit(tx);
-    List<Claim> statementLocks = List.of();
-    boolean admitted = false;
-    LoggedRequest logged = null;
-    List<DatabaseBackend> targets = List.of();
-    List<BackendLane> lanes;
+    w.unit(writeLog.enterUnit(tx));
     try {
-      targets = writeBackends(a, tx);
+      w.targets(writeBackends(w.analysis(), tx));
       // With one backend and no log there is no order to agree on: the backend orders its own writes.
       // The log must hold writes in the order they ran, and the pessimistic scheduler still admits one
       // write transaction at a time, as configured.
-      boolean ordered = targets.size() > 1 || writeLog.enabled()
+      boolean ordered = w.targets().size() > 1 || writeLog.enabled()
           || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
-          || (tx != null && !vdb.scheduler().holdsNothing(owner));
-      if (ordered) {
-        statementLocks = vdb.scheduler().admit(owner, inTransaction, claims);
-      }
-      admitted = true;
-      logged = writeLog.logWrite(tx, s.virtualUser(), statements, a.kind() == StatementKind.DDL, loggedTables(a), targets,
-          owner);
-      lanes = lanes(targets, s, tx);
-      leftOut(targets, lanes, logged);
+          || (tx != null && !vdb.scheduler().holdsNothing(w.owner()));
+      w.admitted(ordered ? vdb.scheduler().admit(w.owner(), w.inTransaction(), w.claims()) : List.of());
+      w.logged(writeLog.logWrite(w));
+      w.lanes(lanes(w.targets(), s, tx));
+      leftOut(w);
     } catch (SQLException | RuntimeException e) {
+      LoggedRequest logged = w.logged();
       if (logged != null) {
         // Logged but run nowhere (no connection to be had): failed everywhere, so no backend lacks it
         // and no restart takes it for a write in doubt.
-        for (DatabaseBackend b : targets) {
+        for (DatabaseBackend b : w.targets()) {
           logged.ranOn(b, false);
         }
         logged.resolved(e instanceof SQLException se ? se : new SQLException(e));
       }
-      if (admitted) {
-        vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
-      }
-      unit.close();
+      release(w);
       if (tx != null) {
         tx.abort(e instanceof SQLException se ? se : new SQLException(e));
       }
       throw e;
     }
-    List<Claim> locksToRelease = statementLocks;
-    Runnable released = () -> {
-      vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
-      unit.close();
-    };
-    Outcome outcome = run(lanes, s, !inTransaction, statement, a, work, tx, released, waitForAll, logged);
-    if (!inTransaction) {
-      for (int i = 0; i < lanes.size(); i++) {
-        s.lastWrites().put(lanes.get(i).backend(), outcome.futures.get(i));
+    Outcome outcome = run(w, () -> release(w));
+    if (tx == null) {
+      for (int i = 0; i < w.lanes().size(); i++) {
+        s.lastWrites().put(w.lanes().get(i).backend(), outcome.futures.get(i));
       }
     }
     StatementResult result = outcome.await(tx);
-    logged.awaitDurable();
+    w.logged().awaitDurable();
     if (tx != null) {
       tx.markWritten();
     }
     return result;
   }
 
+  /** What the write held for its own sake: its statement's locks, and an auto-commit write's gate unit. */
+  private void release(Write w) {
+    if (w.admitted()) {
+      vdb.scheduler().statementDone(w.owner(), w.inTransaction(), w.locks());
+    }
+    w.unit().close();
+  }
+
   /**
    * A target that could not give a connection was disabled and left out: the write never reached it,
    * so it is no write in doubt there, and its checkpoint need not wait for an answer that cannot come.
    */
-  private static void leftOut(List<DatabaseBackend> targets, List<BackendLane> lanes, LoggedRequest logged) {
-    if (targets.size() == lanes.size()) {
+  private static void leftOut(Write w) {
+    if (w.targets().size() == w.lanes().size()) {
       return;
     }
-    for (DatabaseBackend b : targets) {
-      if (lanes.stream().noneMatch(l -> l.backend() == b)) {
-        logged.ranOn(b, false);
+    for (DatabaseBackend b : w.targets()) {
+      if (w.lanes().stream().noneMatch(l -> l.backend() == b)) {
+        w.logged().ranOn(b, false);
       }
     }
   }
 
-  /** Runs one command (commit, rollback, savepoint) on every lane of a transaction. */
-  void runOnTransaction(List<BackendLane> lanes, SessionState s, String statement, BackendWork work, Transaction tx,
-      Runnable whenAllDone, boolean waitForAll, LoggedRequest logged) throws SQLException {
-    Outcome outcome = run(lanes, s, false, statement, null, work, tx, whenAllDone, waitForAll, logged);
-    outcome.await(tx);
-    logged.awaitDurable();
+  /** Runs a transaction's command (commit, rollback, savepoint) on every lane it names. */
+  void runCommand(Write command, Runnable whenAllDone) throws SQLException {
+    Outcome outcome = run(command, whenAllDone);
+    outcome.await(command.transaction());
+    command.logged().awaitDurable();
   }
 
-  /**
-   * The tables a log entry names, which replay filters by: those written, or for a statement that
-   * writes none but runs where its tables are (SELECT … FOR UPDATE), those it reads. Empty when the
-   * tables are unknown: the statement went to every backend.
-   */
-  private static List<String> loggedTables(AnalyzedStatement a) {
-    if (a.touchesEverything()) {
-      return List.of();
-    }
-    return List.copyOf(a.tablesWritten().isEmpty() ? a.tablesRead() : a.tablesWritten());
-  }
-
-  /**
-   * @param a the statement, whose effects a backend that applied it records (its new tables, and the
-   *     tables its transaction wrote there); null for transaction demarcation
-   */
-  private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
-      AnalyzedStatement a, BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll,
-      LoggedRequest logged) {
-    int required = waitForAll ? lanes.size() : vdb.balancer().completion().required(lanes.size());
+  /** Sends the write to each of its lanes; {@code whenAllDone} runs once every backend answered. */
+  private Outcome run(Write w, Runnable whenAllDone) {
+    List<BackendLane> lanes = w.lanes();
+    String statement = w.statement();
+    int required = w.waitsForAll() ? lanes.size() : vdb.balancer().completion().required(lanes.size());
     List<DatabaseBackend> backends = lanes.stream().map(BackendLane::backend).toList();
     CompletionTracker tracker = new CompletionTracker(required, backends);
     LateAnswers late = new LateAnswers(vdb.health(), tracker, backends, statement);
@@ -174,7 +145,7 @@ final class WritePath {
       BackendLane lane = lanes.get(i);
       DatabaseBackend b = lane.backend();
       CompletableFuture<BackendOutcome> f = lane.submit(
-          () -> runOne(lane, a, work, ownsConnections, s, tx, logged, lanes.size() == 1, late),
+          () -> runOne(lane, w, lanes.size() == 1, late),
           vdb.backendThreads(), i == 0);
       futures.add(0, f);
       // An answer is counted even if the work itself blew up, so that the request always completes.
@@ -186,7 +157,7 @@ final class WritePath {
         if (e != null) {
           throw e;
         }
-        outcome.resolved.complete(finish(all, outcome, statement, a, tx, whenAllDone, logged));
+        outcome.resolved.complete(finish(all, outcome, w, whenAllDone));
       } catch (Throwable t) {
         log.error("resolving the answers to [{}] failed", statement, t);
         outcome.resolved.completeExceptionally(t);
@@ -199,13 +170,15 @@ final class WritePath {
    * Once every backend answered: disable those that failed or diverged (under partial replication,
    * only the tables a diverging backend wrote), release what the statement held.
    */
-  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, String statement,
-      AnalyzedStatement a, Transaction tx, Runnable whenAllDone, LoggedRequest logged) {
+  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, Write w, Runnable whenAllDone) {
+    AnalyzedStatement a = w.analysis();
+    Transaction tx = w.transaction();
+    LoggedRequest logged = w.logged();
     OutcomeResolver.Resolution res;
     try {
       // A COMMIT that some backends applied cannot be undone there (a two-phase commit avoids that case).
       boolean rolledBackEverywhere = tx != null && (a != null || !tx.hasWritten());
-      res = OutcomeResolver.resolve(all, statement, rolledBackEverywhere);
+      res = OutcomeResolver.resolve(all, w.statement(), rolledBackEverywhere);
       logged.resolved(res.clientError());
       for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
         DatabaseBackend b = d.getKey();
@@ -279,8 +252,8 @@ final class WritePath {
    * @param alone no other backend runs the statement, whose answer could show this one hung: the health
    *     probe watches it instead
    */
-  private BackendOutcome runOne(BackendLane lane, AnalyzedStatement a, BackendWork work, boolean ownsConnection,
-      SessionState s, Transaction tx, LoggedRequest logged, boolean alone, LateAnswers late) {
+  private BackendOutcome runOne(BackendLane lane, Write w, boolean alone, LateAnswers late) {
+    AnalyzedStatement a = w.analysis();
     DatabaseBackend b = lane.backend();
     b.requestStarted();
     boolean applied = false;
@@ -294,7 +267,7 @@ final class WritePath {
       late.started(b);
       StatementResult result;
       try (HealthMonitor.Watch watch = alone ? vdb.health().watch(b) : null) {
-        result = work.run(lane.connection());
+        result = w.work().run(lane.connection());
       }
       BackendOutcome o = new BackendOutcome(b, result, null);
       b.probe().heard();
@@ -303,7 +276,7 @@ final class WritePath {
         b.wrote(a.tablesWritten());
       }
       if (a != null) {
-        appliedOn(lane, a, tx);
+        appliedOn(lane, a, w.transaction());
       }
       return o;
     } catch (SQLException e) {
@@ -314,10 +287,10 @@ final class WritePath {
       return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
           SqlStates.INTERNAL_ERROR, e));
     } finally {
-      logged.ranOn(b, applied, maybeApplied);
+      w.logged().ranOn(b, applied, maybeApplied);
       b.requestEnded();
-      if (ownsConnection) {
-        connections.giveBack(lane.connection(), s);
+      if (w.ownsConnections()) {
+        connections.giveBack(lane.connection(), w.session());
       }
     }
   }

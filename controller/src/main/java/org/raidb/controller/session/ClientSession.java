@@ -23,6 +23,7 @@ import org.raidb.controller.request.ExecuteRequest;
 import org.raidb.controller.request.MetadataCall;
 import org.raidb.controller.request.StatementDescriber;
 import org.raidb.controller.request.StatementResult;
+import org.raidb.controller.request.Write;
 import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.Rows;
@@ -304,8 +305,10 @@ public final class ClientSession implements Runnable {
     AnalyzedStatement a = received.analyze(vdb.analyzer());
     BatchRequest batch = received.deterministic(sql -> vdb.requests().deterministicText(state, sql),
         (sql, rows) -> vdb.requests().deterministicBatch(state, sql, rows));
-    StatementResult result = vdb.requests().writeBatch(state, a, received.texts(), received.parameterRows(),
-        batch.loggedStatements(), batch.describe(), batch::run);
+    // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
+    List<AnalyzedStatement> parts = received.texts().stream().map(vdb.analyzer()::analyze).toList();
+    StatementResult result = vdb.requests().write(Write.batch(state, a, parts, received.texts(),
+        received.parameterRows(), batch.loggedStatements(), batch.describe(), batch::run));
     BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
     out.send(output);
   }
