@@ -28,16 +28,16 @@ import org.raidb.driver.protocol.SqlStates;
 final class ReadPath {
   private final BackendArray vdb;
   private final BackendConnections connections;
-  private final WritePath writes;
+  private final BackendLanes lanes;
   private final SnapshotReads snapshots;
   private final CheckedReads checkedReads;
 
-  ReadPath(BackendArray vdb, BackendConnections connections, WritePath writes, SnapshotReads snapshots) {
+  ReadPath(BackendArray vdb, BackendConnections connections, BackendLanes lanes, SnapshotReads snapshots) {
     this.vdb = vdb;
     this.connections = connections;
-    this.writes = writes;
+    this.lanes = lanes;
     this.snapshots = snapshots;
-    this.checkedReads = new CheckedReads(vdb, connections, writes);
+    this.checkedReads = new CheckedReads(vdb, connections, lanes);
   }
 
   StatementResult read(SessionState s, AnalyzedStatement a, ExecuteRequest r) throws SQLException {
@@ -56,7 +56,7 @@ final class ReadPath {
       try (HealthMonitor.Watch watch = vdb.health().watch(b)) {
         StatementResult result;
         if (tx != null) {
-          BackendLane lane = writes.joinTransaction(tx, b, s);
+          BackendLane lane = lanes.joinTransaction(tx, b, s);
           lane.idle().join(); // the transaction's earlier writes on this backend come first
           result = connections.runner().run(lane.connection(), r, true, () -> {}, s.running());
           snapshots.readFrom(tx, b);
@@ -68,7 +68,7 @@ final class ReadPath {
       } catch (SQLException e) {
         if (FailureClassifier.isBackendFailure(e)) {
           vdb.disableFailed(b, "read failed", e);
-          writes.leaveTransaction(tx, b);
+          lanes.leaveTransaction(tx, b);
           lastFailure = e;
           continue;
         }

@@ -34,15 +34,16 @@ public final class RequestManager {
   /** @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point) */
   public RequestManager(BackendArray vdb, BetweenCommitPhases betweenCommitPhases) {
     this.vdb = vdb;
-    WritePath writePath = new WritePath(vdb, connections);
+    BackendLanes lanes = new BackendLanes(vdb, connections);
+    WritePath writePath = new WritePath(vdb, connections, lanes);
     SnapshotReads snapshots = new SnapshotReads(vdb);
     WriteClaims keys = new WriteClaims(vdb);
     this.deterministic = new DeterministicStatements(vdb);
-    RequestTransactionPath transactions = new RequestTransactionPath(vdb, connections, writePath, deterministic, keys);
+    RequestTransactionPath transactions = new RequestTransactionPath(vdb, connections, writePath, lanes, deterministic, keys);
     this.ends = new TransactionEnd(transactions, betweenCommitPhases);
     this.savepoints = new Savepoints(transactions, ends);
-    this.advisoryLocks = new AdvisoryLockPath(vdb, connections, writePath, snapshots, ends);
-    this.reads = new ReadPath(vdb, connections, writePath, snapshots);
+    this.advisoryLocks = new AdvisoryLockPath(vdb, connections, lanes, snapshots, ends);
+    this.reads = new ReadPath(vdb, connections, lanes, snapshots);
     this.writes = new WriteEntry(vdb, connections, writePath, deterministic, keys, advisoryLocks, ends);
   }
 

@@ -25,14 +25,16 @@ final class RequestTransactionPath implements TransactionPath {
   private final BackendArray vdb;
   private final BackendConnections connections;
   private final WritePath writes;
+  private final BackendLanes lanes;
   private final DeterministicStatements deterministic;
   private final WriteClaims keys;
 
-  RequestTransactionPath(BackendArray vdb, BackendConnections connections, WritePath writes,
+  RequestTransactionPath(BackendArray vdb, BackendConnections connections, WritePath writes, BackendLanes lanes,
       DeterministicStatements deterministic, WriteClaims keys) {
     this.vdb = vdb;
     this.connections = connections;
     this.writes = writes;
+    this.lanes = lanes;
     this.deterministic = deterministic;
     this.keys = keys;
   }
@@ -72,9 +74,9 @@ final class RequestTransactionPath implements TransactionPath {
 
   @Override
   public LoggedCommand logSavepoint(Transaction tx, SessionState s, String command, String name) throws SQLException {
-    List<BackendLane> lanes = writes.lanes(writes.writeBackends(EVERY_BACKEND, tx), s, tx);
+    List<BackendLane> joined = lanes.lanes(writes.writeBackends(EVERY_BACKEND, tx), s, tx);
     vdb.writeLog().enterUnit(tx); // the transaction holds the unit until it ends
-    return new Command(vdb.writeLog().logSavepoint(tx, s.virtualUser(), command, name), s, lanes);
+    return new Command(vdb.writeLog().logSavepoint(tx, s.virtualUser(), command, name), s, joined);
   }
 
   @Override

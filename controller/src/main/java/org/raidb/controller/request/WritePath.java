@@ -1,15 +1,12 @@
 package org.raidb.controller.request;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
@@ -39,10 +36,12 @@ final class WritePath {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WritePath.class);
   private final BackendArray vdb;
   private final BackendConnections connections;
+  private final BackendLanes backendLanes;
 
-  WritePath(BackendArray vdb, BackendConnections connections) {
+  WritePath(BackendArray vdb, BackendConnections connections, BackendLanes lanes) {
     this.vdb = vdb;
     this.connections = connections;
+    this.backendLanes = lanes;
   }
 
   /** Runs a write whose conflict claims are known (step 4 on); answers as the completion policy says. */
@@ -66,7 +65,7 @@ final class WritePath {
           || (tx != null && !vdb.scheduler().holdsNothing(w.owner()));
       w.admitted(ordered ? vdb.scheduler().admit(w.owner(), w.inTransaction(), w.claims()) : List.of());
       w.logged(writeLog.logWrite(w));
-      w.lanes(lanes(w.targets(), s, tx));
+      w.lanes(backendLanes.lanes(w.targets(), s, tx));
       leftOut(w);
     } catch (SQLException | RuntimeException e) {
       LoggedRequest logged = w.logged();
@@ -84,7 +83,7 @@ final class WritePath {
       }
       throw e;
     }
-    Outcome outcome = run(w, () -> release(w));
+    WriteOutcome outcome = run(w, () -> release(w));
     if (tx == null) {
       for (int i = 0; i < w.lanes().size(); i++) {
         s.lastWrites().put(w.lanes().get(i).backend(), outcome.futures.get(i));
@@ -123,20 +122,20 @@ final class WritePath {
 
   /** Runs a transaction's command (commit, rollback, savepoint) on every lane it names. */
   void runCommand(Write command, Runnable whenAllDone) throws SQLException {
-    Outcome outcome = run(command, whenAllDone);
+    WriteOutcome outcome = run(command, whenAllDone);
     outcome.await(command.transaction());
     command.logged().awaitDurable();
   }
 
   /** Sends the write to each of its lanes; {@code whenAllDone} runs once every backend answered. */
-  private Outcome run(Write w, Runnable whenAllDone) {
+  private WriteOutcome run(Write w, Runnable whenAllDone) {
     List<BackendLane> lanes = w.lanes();
     String statement = w.statement();
     int required = w.waitsForAll() ? lanes.size() : vdb.balancer().completion().required(lanes.size());
     List<DatabaseBackend> backends = lanes.stream().map(BackendLane::backend).toList();
     CompletionTracker tracker = new CompletionTracker(required, backends);
     LateAnswers late = new LateAnswers(vdb.health(), tracker, backends, statement);
-    Outcome outcome = new Outcome(tracker);
+    WriteOutcome outcome = new WriteOutcome(tracker);
     List<CompletableFuture<BackendOutcome>> futures = new ArrayList<>(lanes.size());
     // The other backends first, on backend threads; then the first on this thread, so that they all run at once.
     // Each answer is counted as it comes, before the first runs here: if the first hangs, the others' answers
@@ -170,7 +169,7 @@ final class WritePath {
    * Once every backend answered: disable those that failed or diverged (under partial replication,
    * only the tables a diverging backend wrote), release what the statement held.
    */
-  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, Write w, Runnable whenAllDone) {
+  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, WriteOutcome outcome, Write w, Runnable whenAllDone) {
     AnalyzedStatement a = w.analysis();
     Transaction tx = w.transaction();
     LoggedRequest logged = w.logged();
@@ -190,12 +189,9 @@ final class WritePath {
         } else {
           vdb.disableBackend(b, diverged ? DisableCause.divergence(d.getValue()) : DisableCause.failure(d.getValue()));
         }
-        BackendLane lane = tx == null ? null : tx.forget(b);
-        if (lane != null) {
-          // Its part of the transaction is rolled back once the work queued on it has run (refused there if the
-          // backend left): closing the connection under a running statement would wait for it anyway.
-          lane.idle().thenRun(() -> connections.discard(lane.connection()));
-        }
+        // Its part of the transaction is rolled back once the work queued on it has run (refused there if the
+        // backend left): closing the connection under a running statement would wait for it anyway.
+        backendLanes.leaveTransaction(tx, b);
       }
       BackendOutcome answered = outcome.tracker.quorum().getNow(null);
       BackendOutcome kept = answered != null ? answered : res.winner();
@@ -330,121 +326,6 @@ final class WritePath {
       throw Errors.unavailable(vdb, e, null);
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, null);
-    }
-  }
-
-  /**
-   * A lane per target: the transaction's own, or a fresh one on a borrowed connection for an
-   * auto-commit write. A backend that cannot give a connection because it is down is disabled here
-   * and left out.
-   */
-  List<BackendLane> lanes(List<DatabaseBackend> targets, SessionState s, Transaction tx) throws SQLException {
-    List<BackendLane> lanes = new ArrayList<>(targets.size());
-    SQLException lastFailure = null;
-    try {
-      for (DatabaseBackend b : targets) {
-        try {
-          lanes.add(tx != null ? joinTransaction(tx, b, s) : new BackendLane(b, patiently(b, () -> connections.borrow(b, s))));
-        } catch (SQLException e) {
-          if (!b.isEnabled()) {
-            lastFailure = e; // disabled while the write waited for it (hung): the write goes on without it
-            continue;
-          }
-          if (!FailureClassifier.isBackendFailure(e)) {
-            throw e;
-          }
-          vdb.disableFailed(b, "cannot open a connection", e);
-          if (b.isEnabled()) {
-            throw e; // kept (no other backend answers either): a write cannot leave out an enabled backend
-          }
-          lastFailure = e;
-        }
-      }
-    } catch (SQLException | RuntimeException e) {
-      if (tx == null) {
-        lanes.forEach(l -> connections.giveBack(l.connection(), s));
-      }
-      throw e;
-    }
-    if (lanes.isEmpty()) {
-      throw Errors.noBackendLeft(vdb, lastFailure);
-    }
-    return lanes;
-  }
-
-  BackendLane joinTransaction(Transaction tx, DatabaseBackend b, SessionState s) throws SQLException {
-    BackendLane lane = tx.lane(b);
-    if (lane == null) {
-      lane = new BackendLane(b, patiently(b, () -> connections.borrowForTransaction(b, s, tx)));
-      tx.join(lane);
-    }
-    return lane;
-  }
-
-  /** Borrows a connection from a backend's pool. */
-  @FunctionalInterface
-  private interface Borrowing {
-    Connection borrow() throws SQLException;
-  }
-
-  /**
-   * A write cannot leave out an enabled backend, so when that backend's pool is busy (53300: every
-   * connection in use, the backend answering its probe) the write waits again rather than failing: with
-   * completion {@code first} or {@code majority} the slowest backend falls behind and its pool fills
-   * with the work queued for it, and it must pace the writers, not refuse them. A backend that hangs
-   * instead is disabled by the health monitor meanwhile, and the wait ends. Bounded by the scheduler's
-   * lock timeout, like any wait of a write for others.
-   */
-  private Connection patiently(DatabaseBackend b, Borrowing borrowing) throws SQLException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(vdb.scheduler().lockTimeoutMillis());
-    while (true) {
-      try {
-        return borrowing.borrow();
-      } catch (SQLException e) {
-        if (!SqlStates.TOO_MANY_CONNECTIONS.equals(e.getSQLState()) || !b.isEnabled()
-            || System.nanoTime() - deadline > 0) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  /** A backend that failed or was outvoted leaves the transaction: its connection is closed, rolling back its part. */
-  void leaveTransaction(Transaction tx, DatabaseBackend b) {
-    BackendLane lane = tx == null ? null : tx.forget(b);
-    if (lane != null) {
-      lane.idle().thenRun(() -> connections.discard(lane.connection()));
-    }
-  }
-
-  /** The answers of one write, as the session thread waits for them. */
-  private static final class Outcome {
-    final CompletionTracker tracker;
-    final CompletableFuture<OutcomeResolver.Resolution> resolved = new CompletableFuture<>();
-    List<CompletableFuture<BackendOutcome>> futures;
-
-    Outcome(CompletionTracker tracker) {
-      this.tracker = tracker;
-    }
-
-    StatementResult await(Transaction tx) throws SQLException {
-      try {
-        BackendOutcome early = tracker.quorum().join();
-        if (early != null) {
-          return early.result();
-        }
-        OutcomeResolver.Resolution res = resolved.join();
-        if (res.clientError() != null) {
-          if (tx != null) {
-            tx.abort(res.clientError());
-          }
-          throw res.clientError();
-        }
-        return res.winner().result();
-      } catch (CompletionException e) {
-        throw new SQLException("internal error while waiting for the backends: " + e.getCause(), SqlStates.INTERNAL_ERROR,
-            e.getCause());
-      }
     }
   }
 }
