@@ -46,10 +46,8 @@ class TransactionEndTest {
 
   @Test
   void aCommitRunsOnEveryLaneThenGivesBackItsConnectionsAndReleasesWhatItHeldOnce() throws SQLException {
-    session.autoCommit(false);
-    Transaction tx = session.transaction();
     CountingUnit unit = new CountingUnit();
-    tx.markLogged(unit);
+    Transaction tx = loggedTransaction(unit);
     Connection db1 = laneOn(tx, "db1");
     Connection db2 = laneOn(tx, "db2");
     insert(db1);
@@ -91,10 +89,8 @@ class TransactionEndTest {
 
   @Test
   void aTransactionWithoutLanesLogsItsRollbackAndReleasesWhatItHeld() throws SQLException {
-    session.autoCommit(false);
-    Transaction tx = session.transaction();
     CountingUnit unit = new CountingUnit();
-    tx.markLogged(unit);
+    Transaction tx = loggedTransaction(unit);
 
     ends.commit(session);
 
@@ -136,6 +132,14 @@ class TransactionEndTest {
     assertThatThrownBy(() -> savepoints.run(session, "SAVEPOINT", "a; DROP TABLE t"))
         .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo(SqlStates.INVALID_SAVEPOINT);
     assertThat(path.calls).isEmpty();
+  }
+
+  /** A transaction of the session that has logged a statement, holding {@code unit} of the write gate. */
+  private Transaction loggedTransaction(WriteUnit unit) {
+    session.autoCommit(false);
+    Transaction tx = session.transaction();
+    tx.markLogged(unit);
+    return tx;
   }
 
   private Connection laneOn(Transaction tx, String name) throws SQLException {
