@@ -31,7 +31,11 @@ public final class RequestManager {
   private final ReadPath reads;
   private final WriteEntry writes;
 
-  /** @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point) */
+  /**
+   * Builds the request path's parts for one virtual database.
+   *
+   * @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point)
+   */
   public RequestManager(BackendArray vdb, BetweenCommitPhases betweenCommitPhases) {
     this.vdb = vdb;
     BackendLanes lanes = new BackendLanes(vdb, connections);
@@ -97,28 +101,17 @@ public final class RequestManager {
 
   private void transactionCommand(SessionState s, AnalyzedStatement a, String sql) throws SQLException {
     switch (a.transactionCommand()) {
-      case BEGIN:
+      case BEGIN -> {
         if (!s.inTransactionMode()) {
           s.beginExplicitTransaction(TransactionModes.ofBegin(sql)); // set on each backend it joins
         }
-        break;
-      case COMMIT:
-        commit(s);
-        break;
-      case ROLLBACK:
-        rollback(s);
-        break;
-      case SAVEPOINT:
-        savepoint(s, "SAVEPOINT", a.savepointName());
-        break;
-      case ROLLBACK_TO_SAVEPOINT:
-        savepoint(s, "ROLLBACK TO SAVEPOINT", a.savepointName());
-        break;
-      case RELEASE_SAVEPOINT:
-        savepoint(s, "RELEASE SAVEPOINT", a.savepointName());
-        break;
-      default:
-        throw new IllegalStateException(a.transactionCommand().toString());
+      }
+      case COMMIT -> commit(s);
+      case ROLLBACK -> rollback(s);
+      case SAVEPOINT -> savepoint(s, "SAVEPOINT", a.savepointName());
+      case ROLLBACK_TO_SAVEPOINT -> savepoint(s, "ROLLBACK TO SAVEPOINT", a.savepointName());
+      case RELEASE_SAVEPOINT -> savepoint(s, "RELEASE SAVEPOINT", a.savepointName());
+      default -> throw new IllegalStateException(a.transactionCommand().toString());
     }
   }
 

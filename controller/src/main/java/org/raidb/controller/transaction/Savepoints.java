@@ -17,7 +17,11 @@ public final class Savepoints {
     this.ends = ends;
   }
 
-  /** @param command SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT */
+  /**
+   * Runs the command on every backend of the session's transaction.
+   *
+   * @param command SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT
+   */
   public void run(SessionState s, String command, String name) throws SQLException {
     Transaction tx = s.transaction();
     if (tx == null) {

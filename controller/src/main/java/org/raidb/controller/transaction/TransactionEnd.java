@@ -20,7 +20,11 @@ public final class TransactionEnd {
   private final BetweenCommitPhases betweenCommitPhases;
   private final SerializableCommit serializableCommit;
 
-  /** @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point) */
+  /**
+   * Ends transactions through {@code path}.
+   *
+   * @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point)
+   */
   public TransactionEnd(TransactionPath path, BetweenCommitPhases betweenCommitPhases) {
     this.path = path;
     this.betweenCommitPhases = betweenCommitPhases;
