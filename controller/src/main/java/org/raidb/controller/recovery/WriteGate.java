@@ -1,8 +1,10 @@
 package org.raidb.controller.recovery;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.raidb.controller.transaction.WriteUnit;
 
 /**
  * Lets a backend join the array at a point where no write is half done. Units of work (a
@@ -17,7 +19,8 @@ final class WriteGate {
   private int open;
   private boolean closed;
 
-  void enter() {
+  /** Waits while the gate is closed, then opens a unit that its owner closes once. */
+  WriteUnit enter() {
     lock.lock();
     try {
       while (closed) {
@@ -27,9 +30,15 @@ final class WriteGate {
     } finally {
       lock.unlock();
     }
+    AtomicBoolean exited = new AtomicBoolean();
+    return () -> {
+      if (exited.compareAndSet(false, true)) {
+        exit();
+      }
+    };
   }
 
-  void exit() {
+  private void exit() {
     lock.lock();
     try {
       open--;

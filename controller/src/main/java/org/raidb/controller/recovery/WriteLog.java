@@ -11,6 +11,7 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.RecoveryLogSettings;
 import org.raidb.controller.files.PrivateFiles;
 import org.raidb.controller.transaction.Transaction;
+import org.raidb.controller.transaction.WriteUnit;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.Outcome;
 import org.raidb.recovery.PendingAppend;
@@ -109,39 +110,39 @@ public final class WriteLog implements AutoCloseable {
 
   /**
    * A new unit of work (an auto-commit write, or a transaction's first logged statement) waits here
-   * while a backend is being enabled.
+   * while a backend is being enabled. Returns the unit the caller closes once every backend answered:
+   * an auto-commit write's own; for a statement of a transaction none, since the transaction holds
+   * its unit until it ends.
    */
-  public void enterUnit(Transaction tx) throws SQLException {
+  public WriteUnit enterUnit(Transaction tx) {
     if (log == null || (tx != null && tx.isLogged())) {
-      return;
+      return WriteUnit.NONE;
     }
-    gate.enter();
-    if (tx != null) {
-      tx.markLogged();
+    WriteUnit unit = gate.enter();
+    if (tx == null) {
+      return unit;
     }
-  }
-
-  /** The unit is over: its transaction ended, or its auto-commit write was answered by every backend. */
-  public void exitUnit() {
-    if (log != null) {
-      gate.exit();
-    }
+    tx.markLogged(unit);
+    return WriteUnit.NONE;
   }
 
   /**
    * Logs the statements of one write. Outside a transaction the write is an item: one statement is
    * an auto-commit write (or DDL), several (a batch) are logged as a transaction of their own.
    */
-  public LoggedRequest logWrite(Transaction tx, String login, List<LoggedStatement> statements, boolean ddl,
-      List<String> tablesWritten, List<DatabaseBackend> targets, long batchTransactionId) throws SQLException {
+  public LoggedRequest logWrite(LoggableWrite w) throws SQLException {
+    List<LoggedStatement> statements = w.logEntries();
     if (log == null || statements.isEmpty()) {
       return LoggedRequest.NONE;
     }
+    Transaction tx = w.transaction();
+    String login = w.login();
+    List<String> tablesWritten = w.loggedTables();
     List<LogEntry> entries = new ArrayList<>(statements.size() + 1);
     if (tx != null || statements.size() > 1) {
-      long txId = tx != null ? tx.id() : batchTransactionId;
+      long txId = tx != null ? tx.id() : w.owner();
       for (LoggedStatement st : statements) {
-        entries.add(ddl && st.parameters() == null ? LogEntry.ddl(txId, login, st.sql(), tablesWritten)
+        entries.add(w.isDdl() && st.parameters() == null ? LogEntry.ddl(txId, login, st.sql(), tablesWritten)
             : LogEntry.write(txId, login, st.sql(), st.parameters(), tablesWritten));
       }
       if (tx == null) {
@@ -149,10 +150,10 @@ public final class WriteLog implements AutoCloseable {
       }
     } else {
       LoggedStatement st = statements.get(0);
-      entries.add(ddl && st.parameters() == null ? LogEntry.ddl(0, login, st.sql(), tablesWritten)
+      entries.add(w.isDdl() && st.parameters() == null ? LogEntry.ddl(0, login, st.sql(), tablesWritten)
           : LogEntry.autoCommitWrite(login, st.sql(), st.parameters(), tablesWritten));
     }
-    return append(entries, tx == null, targets);
+    return append(entries, tx == null, w.targets());
   }
 
   /** Logs SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT of a transaction. */

@@ -18,6 +18,7 @@ import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
+import org.raidb.controller.transaction.TransactionEnd;
 import org.raidb.driver.protocol.SqlStates;
 
 /**
@@ -40,15 +41,18 @@ final class AdvisoryLockPath {
   private static final Duration SETTLE_AT_END = Duration.ofSeconds(30);
   private final BackendArray vdb;
   private final BackendConnections connections;
-  private final WritePath writes;
+  private final BackendLanes lanes;
   private final SnapshotReads snapshots;
+  private final TransactionEnd ends;
   private final LockBackend lockBackend;
 
-  AdvisoryLockPath(BackendArray vdb, BackendConnections connections, WritePath writes, SnapshotReads snapshots) {
+  AdvisoryLockPath(BackendArray vdb, BackendConnections connections, BackendLanes lanes, SnapshotReads snapshots,
+      TransactionEnd ends) {
     this.vdb = vdb;
     this.connections = connections;
-    this.writes = writes;
+    this.lanes = lanes;
     this.snapshots = snapshots;
+    this.ends = ends;
     this.lockBackend = new LockBackend(vdb.backends());
   }
 
@@ -146,7 +150,7 @@ final class AdvisoryLockPath {
           + "snapshot on " + snapshot.name() + ": take the lock in a statement that reads no table, or before the "
           + "transaction's first read", SqlStates.FEATURE_NOT_SUPPORTED);
     }
-    BackendLane lane = writes.joinTransaction(tx, b, s);
+    BackendLane lane = lanes.joinTransaction(tx, b, s);
     Connection c = lane.connection();
     locks.lockedIn(tx.id(), b);
     locks.settling(tx.id());
@@ -160,7 +164,7 @@ final class AdvisoryLockPath {
     } catch (SQLException e) {
       if (FailureClassifier.isBackendFailure(e)) {
         vdb.disableBackend(b, "advisory-lock call failed: " + e.getMessage());
-        writes.leaveTransaction(tx, b);
+        lanes.leaveTransaction(tx, b);
         locks.lost(b);
         throw lost(s);
       }
@@ -213,6 +217,15 @@ final class AdvisoryLockPath {
     s.advisoryLocks().failed(b, c);
     connections.stopKeeping(c);
     connections.discard(c);
+  }
+
+  /** As {@link #refuseIfLost}, rolling back the transaction the session is told to run again. */
+  void refuseIfLocksLost(SessionState s) throws SQLException {
+    try {
+      refuseIfLost(s);
+    } catch (SQLException e) {
+      throw ends.rollBackVictim(s, e);
+    }
   }
 
   /**

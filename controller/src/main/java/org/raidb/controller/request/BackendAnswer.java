@@ -29,8 +29,9 @@ final class BackendAnswer implements AutoCloseable {
 
   static BackendAnswer of(DatabaseBackend backend, StatementResult result) {
     BackendAnswer a = new BackendAnswer(backend);
-    if (result.generatedKeys() == null && result.results().size() == 1 && result.results().get(0) instanceof RowSource rs) {
-      a.rows = new HashedBatches(rs);
+    RowSource single = result.generatedKeys() == null ? result.singleRows() : null;
+    if (single != null) {
+      a.rows = new HashedBatches(single);
     } else {
       a.whole = result;
     }

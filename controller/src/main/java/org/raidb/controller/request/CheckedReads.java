@@ -31,12 +31,12 @@ final class CheckedReads {
 
   private final BackendArray vdb;
   private final BackendConnections connections;
-  private final WritePath writes;
+  private final BackendLanes lanes;
 
-  CheckedReads(BackendArray vdb, BackendConnections connections, WritePath writes) {
+  CheckedReads(BackendArray vdb, BackendConnections connections, BackendLanes lanes) {
     this.vdb = vdb;
     this.connections = connections;
-    this.writes = writes;
+    this.lanes = lanes;
   }
 
   StatementResult read(SessionState s, AnalyzedStatement a, ExecuteRequest r, ReadVoting vote) throws SQLException {
@@ -86,7 +86,7 @@ final class CheckedReads {
 
     /** On the transaction's own connection to the backend, which stays the transaction's. */
     private StatementResult readInTransaction(DatabaseBackend b) throws SQLException {
-      BackendLane lane = writes.joinTransaction(tx, b, s);
+      BackendLane lane = lanes.joinTransaction(tx, b, s);
       lane.idle().join(); // the transaction's earlier writes on this backend come first
       return connections.runner().run(lane.connection(), r, true, () -> { }, s.running());
     }
@@ -94,7 +94,7 @@ final class CheckedReads {
     @Override
     public void disable(DatabaseBackend b, DisableCause cause) {
       vdb.disableBackend(b, cause);
-      writes.leaveTransaction(tx, b);
+      lanes.leaveTransaction(tx, b);
     }
 
     @Override

@@ -11,7 +11,10 @@ import java.util.List;
 import org.raidb.controller.result.BackendCursor;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.controller.result.MaterializedRows;
+import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
+import org.raidb.controller.result.Rows;
+import org.raidb.controller.result.UpdateCount;
 
 /** Runs one client statement on one backend connection, as the client asked (parameters, keys, limits). */
 public final class StatementRunner {
@@ -54,23 +57,23 @@ public final class StatementRunner {
           keys = BackendValues.materialize(rs);
         }
       }
-      List<Object> results = new ArrayList<>(1);
+      List<Result> results = new ArrayList<>(1);
       if (isResultSet && stream && !severalStatements(r.sql())) {
-        results.add(new BackendCursor(st, st.getResultSet(), onCursorClose));
+        results.add(new Rows(new BackendCursor(st, st.getResultSet(), onCursorClose)));
         keepOpen = true;
         return new StatementResult(results, null, st.getWarnings()); // those of the execution; later fetches' are not carried
       }
       while (true) {
         if (isResultSet) {
           try (ResultSet rs = st.getResultSet()) {
-            results.add(cached == null ? BackendValues.materialize(rs) : materializeDescribed(rs, cached, epoch));
+            results.add(new Rows(cached == null ? BackendValues.materialize(rs) : materializeDescribed(rs, cached, epoch)));
           }
         } else {
           long count = st.getLargeUpdateCount();
           if (count == -1) {
             break;
           }
-          results.add(count);
+          results.add(new UpdateCount(count));
         }
         isResultSet = st.getMoreResults();
       }
@@ -95,8 +98,8 @@ public final class StatementRunner {
     if (clientLimitFits) {
       return result;
     }
-    for (Object item : result.results()) {
-      if (item instanceof RowSource rows && rows.knownRowCount() > r.fetchSize()) {
+    for (Result item : result.results()) {
+      if (item.map(count -> false, rows -> rows.knownRowCount() > r.fetchSize())) {
         result.discard();
         return null;
       }

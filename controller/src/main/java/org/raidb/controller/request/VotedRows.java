@@ -15,6 +15,7 @@ import org.raidb.balancer.VoteOutcome;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.result.HashedBatches;
 import org.raidb.controller.result.RowSource;
+import org.raidb.controller.result.Rows;
 import org.raidb.driver.protocol.ColumnInfo;
 import org.raidb.driver.protocol.PayloadWriter;
 import org.raidb.driver.protocol.SqlStates;
@@ -79,7 +80,7 @@ final class VotedRows implements RowSource {
       BackendAnswer chosen = vote(maxRows, maxBytes);
       if (chosen.rows() != null) {
         firstBatchPending = true;
-        return new StatementResult(List.of(this), null);
+        return new StatementResult(List.of(new Rows(this)), null);
       }
       answers.remove(chosen.backend());
       close();

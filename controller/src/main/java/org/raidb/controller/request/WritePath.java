@@ -1,15 +1,12 @@
 package org.raidb.controller.request;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
@@ -21,10 +18,7 @@ import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
-import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.recovery.WriteLog;
-import org.raidb.controller.scheduler.Claim;
-import org.raidb.controller.scheduler.ClaimSource;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.transaction.BackendLane;
@@ -42,130 +36,106 @@ final class WritePath {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WritePath.class);
   private final BackendArray vdb;
   private final BackendConnections connections;
+  private final BackendLanes backendLanes;
 
-  WritePath(BackendArray vdb, BackendConnections connections) {
+  WritePath(BackendArray vdb, BackendConnections connections, BackendLanes lanes) {
     this.vdb = vdb;
     this.connections = connections;
+    this.backendLanes = lanes;
   }
 
-  /** @param claims the conflict classes the write takes in the scheduler (step 4) */
-  StatementResult write(SessionState s, AnalyzedStatement a, ClaimSource claims, List<LoggedStatement> statements,
-      String statement, BackendWork work) throws SQLException {
-    Transaction tx = s.transaction();
-    boolean inTransaction = tx != null;
-    long owner = inTransaction ? tx.id() : s.nextTransactionId();
+  /** Runs a write whose conflict claims are known (step 4 on); answers as the completion policy says. */
+  StatementResult write(Write w) throws SQLException {
+    Transaction tx = w.transaction();
+    SessionState s = w.session();
+    w.owner(tx != null ? tx.id() : s.nextTransactionId());
     // REPEATABLE READ and SERIALIZABLE: a backend may refuse the statement with 40001 where the others
     // applied it; the client must hear that on this statement, before it goes on or commits.
-    boolean waitForAll = inTransaction && SnapshotReads.keepsOneSnapshot(vdb, tx);
+    w.waitForAll(tx != null && SnapshotReads.keepsOneSnapshot(vdb, tx));
     WriteLog writeLog = vdb.writeLog();
-    writeLog.enterUnit(tx);
     // An auto-commit write's unit ends when every backend answered; a transaction's when it ends.
-    Runnable unitDone = inTransaction ? () -> { } : writeLog::exitUnit;
-    List<Claim> statementLocks = List.of();
-    boolean admitted = false;
-    LoggedRequest logged = null;
-    List<DatabaseBackend> targets = List.of();
-    List<BackendLane> lanes;
+    w.unit(writeLog.enterUnit(tx));
     try {
-      targets = writeBackends(a, tx);
+      w.targets(writeBackends(w.analysis(), tx));
       // With one backend and no log there is no order to agree on: the backend orders its own writes.
       // The log must hold writes in the order they ran, and the pessimistic scheduler still admits one
       // write transaction at a time, as configured.
-      boolean ordered = targets.size() > 1 || writeLog.enabled()
+      boolean ordered = w.targets().size() > 1 || writeLog.enabled()
           || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
-          || (tx != null && !vdb.scheduler().holdsNothing(owner));
-      if (ordered) {
-        statementLocks = vdb.scheduler().admit(owner, inTransaction, claims);
-      }
-      admitted = true;
-      logged = writeLog.logWrite(tx, s.virtualUser(), statements, a.kind() == StatementKind.DDL, loggedTables(a), targets,
-          owner);
-      lanes = lanes(targets, s, tx);
-      leftOut(targets, lanes, logged);
+          || (tx != null && !vdb.scheduler().holdsNothing(w.owner()));
+      w.admitted(ordered ? vdb.scheduler().admit(w.owner(), w.inTransaction(), w.claims()) : List.of());
+      w.logged(writeLog.logWrite(w));
+      w.lanes(backendLanes.lanes(w.targets(), s, tx));
+      leftOut(w);
     } catch (SQLException | RuntimeException e) {
+      LoggedRequest logged = w.logged();
       if (logged != null) {
         // Logged but run nowhere (no connection to be had): failed everywhere, so no backend lacks it
         // and no restart takes it for a write in doubt.
-        for (DatabaseBackend b : targets) {
+        for (DatabaseBackend b : w.targets()) {
           logged.ranOn(b, false);
         }
         logged.resolved(e instanceof SQLException se ? se : new SQLException(e));
       }
-      if (admitted) {
-        vdb.scheduler().statementDone(owner, inTransaction, statementLocks);
-      }
-      unitDone.run();
+      release(w);
       if (tx != null) {
         tx.abort(e instanceof SQLException se ? se : new SQLException(e));
       }
       throw e;
     }
-    List<Claim> locksToRelease = statementLocks;
-    Runnable released = () -> {
-      vdb.scheduler().statementDone(owner, inTransaction, locksToRelease);
-      unitDone.run();
-    };
-    Outcome outcome = run(lanes, s, !inTransaction, statement, a, work, tx, released, waitForAll, logged);
-    if (!inTransaction) {
-      for (int i = 0; i < lanes.size(); i++) {
-        s.lastWrites().put(lanes.get(i).backend(), outcome.futures.get(i));
+    WriteOutcome outcome = run(w, () -> release(w));
+    if (tx == null) {
+      for (int i = 0; i < w.lanes().size(); i++) {
+        s.lastWrites().put(w.lanes().get(i).backend(), outcome.futures.get(i));
       }
     }
     StatementResult result = outcome.await(tx);
-    logged.awaitDurable();
+    w.logged().awaitDurable();
     if (tx != null) {
       tx.markWritten();
     }
     return result;
   }
 
+  /** What the write held for its own sake: its statement's locks, and an auto-commit write's gate unit. */
+  private void release(Write w) {
+    if (w.admitted()) {
+      vdb.scheduler().statementDone(w.owner(), w.inTransaction(), w.locks());
+    }
+    w.unit().close();
+  }
+
   /**
    * A target that could not give a connection was disabled and left out: the write never reached it,
    * so it is no write in doubt there, and its checkpoint need not wait for an answer that cannot come.
    */
-  private static void leftOut(List<DatabaseBackend> targets, List<BackendLane> lanes, LoggedRequest logged) {
-    if (targets.size() == lanes.size()) {
+  private static void leftOut(Write w) {
+    if (w.targets().size() == w.lanes().size()) {
       return;
     }
-    for (DatabaseBackend b : targets) {
-      if (lanes.stream().noneMatch(l -> l.backend() == b)) {
-        logged.ranOn(b, false);
+    for (DatabaseBackend b : w.targets()) {
+      if (w.lanes().stream().noneMatch(l -> l.backend() == b)) {
+        w.logged().ranOn(b, false);
       }
     }
   }
 
-  /** Runs one command (commit, rollback, savepoint) on every lane of a transaction. */
-  void runOnTransaction(List<BackendLane> lanes, SessionState s, String statement, BackendWork work, Transaction tx,
-      Runnable whenAllDone, boolean waitForAll, LoggedRequest logged) throws SQLException {
-    Outcome outcome = run(lanes, s, false, statement, null, work, tx, whenAllDone, waitForAll, logged);
-    outcome.await(tx);
-    logged.awaitDurable();
+  /** Runs a transaction's command (commit, rollback, savepoint) on every lane it names. */
+  void runCommand(Write command, Runnable whenAllDone) throws SQLException {
+    WriteOutcome outcome = run(command, whenAllDone);
+    outcome.await(command.transaction());
+    command.logged().awaitDurable();
   }
 
-  /**
-   * The tables a log entry names, which replay filters by: those written, or for a statement that
-   * writes none but runs where its tables are (SELECT … FOR UPDATE), those it reads. Empty when the
-   * tables are unknown: the statement went to every backend.
-   */
-  private static List<String> loggedTables(AnalyzedStatement a) {
-    if (a.touchesEverything()) {
-      return List.of();
-    }
-    return List.copyOf(a.tablesWritten().isEmpty() ? a.tablesRead() : a.tablesWritten());
-  }
-
-  /**
-   * @param a the statement, whose effects a backend that applied it records (its new tables, and the
-   *     tables its transaction wrote there); null for transaction demarcation
-   */
-  private Outcome run(List<BackendLane> lanes, SessionState s, boolean ownsConnections, String statement,
-      AnalyzedStatement a, BackendWork work, Transaction tx, Runnable whenAllDone, boolean waitForAll,
-      LoggedRequest logged) {
-    int required = waitForAll ? lanes.size() : vdb.balancer().completion().required(lanes.size());
+  /** Sends the write to each of its lanes; {@code whenAllDone} runs once every backend answered. */
+  private WriteOutcome run(Write w, Runnable whenAllDone) {
+    List<BackendLane> lanes = w.lanes();
+    String statement = w.statement();
+    int required = w.waitsForAll() ? lanes.size() : vdb.balancer().completion().required(lanes.size());
     List<DatabaseBackend> backends = lanes.stream().map(BackendLane::backend).toList();
     CompletionTracker tracker = new CompletionTracker(required, backends);
     LateAnswers late = new LateAnswers(vdb.health(), tracker, backends, statement);
-    Outcome outcome = new Outcome(tracker);
+    WriteOutcome outcome = new WriteOutcome(tracker);
     List<CompletableFuture<BackendOutcome>> futures = new ArrayList<>(lanes.size());
     // The other backends first, on backend threads; then the first on this thread, so that they all run at once.
     // Each answer is counted as it comes, before the first runs here: if the first hangs, the others' answers
@@ -174,7 +144,7 @@ final class WritePath {
       BackendLane lane = lanes.get(i);
       DatabaseBackend b = lane.backend();
       CompletableFuture<BackendOutcome> f = lane.submit(
-          () -> runOne(lane, a, work, ownsConnections, s, tx, logged, lanes.size() == 1, late),
+          () -> runOne(lane, w, lanes.size() == 1, late),
           vdb.backendThreads(), i == 0);
       futures.add(0, f);
       // An answer is counted even if the work itself blew up, so that the request always completes.
@@ -186,7 +156,7 @@ final class WritePath {
         if (e != null) {
           throw e;
         }
-        outcome.resolved.complete(finish(all, outcome, statement, a, tx, whenAllDone, logged));
+        outcome.resolved.complete(finish(all, outcome, w, whenAllDone));
       } catch (Throwable t) {
         log.error("resolving the answers to [{}] failed", statement, t);
         outcome.resolved.completeExceptionally(t);
@@ -199,13 +169,15 @@ final class WritePath {
    * Once every backend answered: disable those that failed or diverged (under partial replication,
    * only the tables a diverging backend wrote), release what the statement held.
    */
-  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, Outcome outcome, String statement,
-      AnalyzedStatement a, Transaction tx, Runnable whenAllDone, LoggedRequest logged) {
+  private OutcomeResolver.Resolution finish(List<BackendOutcome> all, WriteOutcome outcome, Write w, Runnable whenAllDone) {
+    AnalyzedStatement a = w.analysis();
+    Transaction tx = w.transaction();
+    LoggedRequest logged = w.logged();
     OutcomeResolver.Resolution res;
     try {
       // A COMMIT that some backends applied cannot be undone there (a two-phase commit avoids that case).
       boolean rolledBackEverywhere = tx != null && (a != null || !tx.hasWritten());
-      res = OutcomeResolver.resolve(all, statement, rolledBackEverywhere);
+      res = OutcomeResolver.resolve(all, w.statement(), rolledBackEverywhere);
       logged.resolved(res.clientError());
       for (Map.Entry<DatabaseBackend, String> d : res.toDisable().entrySet()) {
         DatabaseBackend b = d.getKey();
@@ -217,12 +189,9 @@ final class WritePath {
         } else {
           vdb.disableBackend(b, diverged ? DisableCause.divergence(d.getValue()) : DisableCause.failure(d.getValue()));
         }
-        BackendLane lane = tx == null ? null : tx.forget(b);
-        if (lane != null) {
-          // Its part of the transaction is rolled back once the work queued on it has run (refused there if the
-          // backend left): closing the connection under a running statement would wait for it anyway.
-          lane.idle().thenRun(() -> connections.discard(lane.connection()));
-        }
+        // Its part of the transaction is rolled back once the work queued on it has run (refused there if the
+        // backend left): closing the connection under a running statement would wait for it anyway.
+        backendLanes.leaveTransaction(tx, b);
       }
       BackendOutcome answered = outcome.tracker.quorum().getNow(null);
       BackendOutcome kept = answered != null ? answered : res.winner();
@@ -279,8 +248,8 @@ final class WritePath {
    * @param alone no other backend runs the statement, whose answer could show this one hung: the health
    *     probe watches it instead
    */
-  private BackendOutcome runOne(BackendLane lane, AnalyzedStatement a, BackendWork work, boolean ownsConnection,
-      SessionState s, Transaction tx, LoggedRequest logged, boolean alone, LateAnswers late) {
+  private BackendOutcome runOne(BackendLane lane, Write w, boolean alone, LateAnswers late) {
+    AnalyzedStatement a = w.analysis();
     DatabaseBackend b = lane.backend();
     b.requestStarted();
     boolean applied = false;
@@ -294,7 +263,7 @@ final class WritePath {
       late.started(b);
       StatementResult result;
       try (HealthMonitor.Watch watch = alone ? vdb.health().watch(b) : null) {
-        result = work.run(lane.connection());
+        result = w.work().run(lane.connection());
       }
       BackendOutcome o = new BackendOutcome(b, result, null);
       b.probe().heard();
@@ -303,7 +272,7 @@ final class WritePath {
         b.wrote(a.tablesWritten());
       }
       if (a != null) {
-        appliedOn(lane, a, tx);
+        appliedOn(lane, a, w.transaction());
       }
       return o;
     } catch (SQLException e) {
@@ -314,10 +283,10 @@ final class WritePath {
       return new BackendOutcome(b, null, new SQLException("internal error on backend " + b.name() + ": " + e,
           SqlStates.INTERNAL_ERROR, e));
     } finally {
-      logged.ranOn(b, applied, maybeApplied);
+      w.logged().ranOn(b, applied, maybeApplied);
       b.requestEnded();
-      if (ownsConnection) {
-        connections.giveBack(lane.connection(), s);
+      if (w.ownsConnections()) {
+        connections.giveBack(lane.connection(), w.session());
       }
     }
   }
@@ -357,121 +326,6 @@ final class WritePath {
       throw Errors.unavailable(vdb, e, null);
     } catch (NoBackendAvailableException e) {
       throw Errors.unavailable(vdb, e, null);
-    }
-  }
-
-  /**
-   * A lane per target: the transaction's own, or a fresh one on a borrowed connection for an
-   * auto-commit write. A backend that cannot give a connection because it is down is disabled here
-   * and left out.
-   */
-  List<BackendLane> lanes(List<DatabaseBackend> targets, SessionState s, Transaction tx) throws SQLException {
-    List<BackendLane> lanes = new ArrayList<>(targets.size());
-    SQLException lastFailure = null;
-    try {
-      for (DatabaseBackend b : targets) {
-        try {
-          lanes.add(tx != null ? joinTransaction(tx, b, s) : new BackendLane(b, patiently(b, () -> connections.borrow(b, s))));
-        } catch (SQLException e) {
-          if (!b.isEnabled()) {
-            lastFailure = e; // disabled while the write waited for it (hung): the write goes on without it
-            continue;
-          }
-          if (!FailureClassifier.isBackendFailure(e)) {
-            throw e;
-          }
-          vdb.disableFailed(b, "cannot open a connection", e);
-          if (b.isEnabled()) {
-            throw e; // kept (no other backend answers either): a write cannot leave out an enabled backend
-          }
-          lastFailure = e;
-        }
-      }
-    } catch (SQLException | RuntimeException e) {
-      if (tx == null) {
-        lanes.forEach(l -> connections.giveBack(l.connection(), s));
-      }
-      throw e;
-    }
-    if (lanes.isEmpty()) {
-      throw Errors.noBackendLeft(vdb, lastFailure);
-    }
-    return lanes;
-  }
-
-  BackendLane joinTransaction(Transaction tx, DatabaseBackend b, SessionState s) throws SQLException {
-    BackendLane lane = tx.lane(b);
-    if (lane == null) {
-      lane = new BackendLane(b, patiently(b, () -> connections.borrowForTransaction(b, s, tx)));
-      tx.join(lane);
-    }
-    return lane;
-  }
-
-  /** Borrows a connection from a backend's pool. */
-  @FunctionalInterface
-  private interface Borrowing {
-    Connection borrow() throws SQLException;
-  }
-
-  /**
-   * A write cannot leave out an enabled backend, so when that backend's pool is busy (53300: every
-   * connection in use, the backend answering its probe) the write waits again rather than failing: with
-   * completion {@code first} or {@code majority} the slowest backend falls behind and its pool fills
-   * with the work queued for it, and it must pace the writers, not refuse them. A backend that hangs
-   * instead is disabled by the health monitor meanwhile, and the wait ends. Bounded by the scheduler's
-   * lock timeout, like any wait of a write for others.
-   */
-  private Connection patiently(DatabaseBackend b, Borrowing borrowing) throws SQLException {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(vdb.scheduler().lockTimeoutMillis());
-    while (true) {
-      try {
-        return borrowing.borrow();
-      } catch (SQLException e) {
-        if (!SqlStates.TOO_MANY_CONNECTIONS.equals(e.getSQLState()) || !b.isEnabled()
-            || System.nanoTime() - deadline > 0) {
-          throw e;
-        }
-      }
-    }
-  }
-
-  /** A backend that failed or was outvoted leaves the transaction: its connection is closed, rolling back its part. */
-  void leaveTransaction(Transaction tx, DatabaseBackend b) {
-    BackendLane lane = tx == null ? null : tx.forget(b);
-    if (lane != null) {
-      lane.idle().thenRun(() -> connections.discard(lane.connection()));
-    }
-  }
-
-  /** The answers of one write, as the session thread waits for them. */
-  private static final class Outcome {
-    final CompletionTracker tracker;
-    final CompletableFuture<OutcomeResolver.Resolution> resolved = new CompletableFuture<>();
-    List<CompletableFuture<BackendOutcome>> futures;
-
-    Outcome(CompletionTracker tracker) {
-      this.tracker = tracker;
-    }
-
-    StatementResult await(Transaction tx) throws SQLException {
-      try {
-        BackendOutcome early = tracker.quorum().join();
-        if (early != null) {
-          return early.result();
-        }
-        OutcomeResolver.Resolution res = resolved.join();
-        if (res.clientError() != null) {
-          if (tx != null) {
-            tx.abort(res.clientError());
-          }
-          throw res.clientError();
-        }
-        return res.winner().result();
-      } catch (CompletionException e) {
-        throw new SQLException("internal error while waiting for the backends: " + e.getCause(), SqlStates.INTERNAL_ERROR,
-            e.getCause());
-      }
     }
   }
 }

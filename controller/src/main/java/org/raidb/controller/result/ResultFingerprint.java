@@ -35,31 +35,37 @@ public final class ResultFingerprint {
   }
 
   /** The fingerprint of a statement's materialized results (result sets and update counts), as a comparable key. */
-  public static ByteBuffer of(List<Object> results) {
+  public static ByteBuffer of(List<Result> results) {
     MessageDigest sha = sha256();
     try (DigestOutputStream out = new DigestOutputStream(OutputStream.nullOutputStream(), sha)) {
       PayloadWriter w = new PayloadWriter();
-      for (Object result : results) {
+      for (Result result : results) {
         w.begin((byte) 0);
-        if (result instanceof MaterializedRows rows) {
-          writeColumns(w, rows.columns());
-          w.send(out);
-          for (Object[] row : rows.rows()) {
-            w.begin((byte) 1);
-            for (Object v : row) {
-              w.writeValue(v);
-            }
-            w.send(out);
-          }
-        } else {
-          w.writeString(String.valueOf(result));
-          w.send(out);
-        }
+        result.map(count -> w.writeString(String.valueOf(count)), rows -> rows instanceof MaterializedRows whole
+            ? writeRows(w, whole, out) : w.writeString(String.valueOf(rows)));
+        w.send(out);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a null stream does not fail
     }
     return ByteBuffer.wrap(sha.digest());
+  }
+
+  /** The rows after the column header: one message per row, so that the hash matches the wire's. */
+  private static PayloadWriter writeRows(PayloadWriter w, MaterializedRows rows, OutputStream out) {
+    try {
+      writeColumns(w, rows.columns());
+      for (Object[] row : rows.rows()) {
+        w.send(out);
+        w.begin((byte) 1);
+        for (Object v : row) {
+          w.writeValue(v);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return w;
   }
 
   private static void writeColumns(PayloadWriter w, ColumnInfo[] columns) {

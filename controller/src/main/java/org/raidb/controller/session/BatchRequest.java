@@ -19,6 +19,8 @@ import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.controller.result.MaterializedRows;
+import org.raidb.controller.result.Result;
+import org.raidb.controller.result.UpdateCount;
 import org.raidb.driver.protocol.BatchFrame;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.ProtocolException;
@@ -165,7 +167,7 @@ final class BatchRequest {
           }
           ps.addBatch();
         }
-        List<Object> counts = counts(ps.executeLargeBatch());
+        List<Result> counts = counts(ps.executeLargeBatch());
         MaterializedRows keys = null;
         if (options.returnKeys()) {
           try (ResultSet rs = ps.getGeneratedKeys()) {
@@ -181,7 +183,7 @@ final class BatchRequest {
       for (String s : statements) {
         st.addBatch(s);
       }
-      List<Object> counts = counts(st.executeLargeBatch());
+      List<Result> counts = counts(st.executeLargeBatch());
       return new StatementResult(counts, null, st.getWarnings());
     }
   }
@@ -195,10 +197,10 @@ final class BatchRequest {
         : c.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
   }
 
-  private static List<Object> counts(long[] counts) {
-    List<Object> out = new ArrayList<>(counts.length);
+  private static List<Result> counts(long[] counts) {
+    List<Result> out = new ArrayList<>(counts.length);
     for (long n : counts) {
-      out.add(n);
+      out.add(new UpdateCount(n));
     }
     return out;
   }

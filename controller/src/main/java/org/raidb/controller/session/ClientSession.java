@@ -23,7 +23,10 @@ import org.raidb.controller.request.ExecuteRequest;
 import org.raidb.controller.request.MetadataCall;
 import org.raidb.controller.request.StatementDescriber;
 import org.raidb.controller.request.StatementResult;
+import org.raidb.controller.request.Write;
+import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
+import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.RowsetFrames;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.BatchResultFrame;
@@ -240,9 +243,9 @@ public final class ClientSession implements Runnable {
   private void writeResults(StatementResult result, int fetchSize) throws IOException, SQLException {
     List<Object> items = new ArrayList<>(result.results().size());
     int rowsetFetchSize = result.results().size() == 1 ? fetchSize : Integer.MAX_VALUE;
-    for (Object item : result.results()) {
-      items.add(item instanceof RowSource rows ? (RowsetCodec.RowsetWriter) w -> writeRowset(w, rows, rowsetFetchSize)
-          : item);
+    for (Result item : result.results()) {
+      items.add(item.<Object>map(count -> count,
+          rows -> (RowsetCodec.RowsetWriter) w -> writeRowset(w, rows, rowsetFetchSize)));
     }
     ResultsFrame.write(out, items, generatedKeys(result), result.warnings());
     out.send(output);
@@ -302,13 +305,11 @@ public final class ClientSession implements Runnable {
     AnalyzedStatement a = received.analyze(vdb.analyzer());
     BatchRequest batch = received.deterministic(sql -> vdb.requests().deterministicText(state, sql),
         (sql, rows) -> vdb.requests().deterministicBatch(state, sql, rows));
-    StatementResult result = vdb.requests().writeBatch(state, a, received.texts(), received.parameterRows(),
-        batch.loggedStatements(), batch.describe(), batch::run);
-    long[] counts = new long[result.results().size()];
-    for (int i = 0; i < counts.length; i++) {
-      counts[i] = (Long) result.results().get(i);
-    }
-    BatchResultFrame.write(out, counts, generatedKeys(result), result.warnings());
+    // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
+    List<AnalyzedStatement> parts = received.texts().stream().map(vdb.analyzer()::analyze).toList();
+    StatementResult result = vdb.requests().write(Write.batch(state, a, parts, received.texts(),
+        received.parameterRows(), batch.loggedStatements(), batch.describe(), batch::run));
+    BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
     out.send(output);
   }
 
@@ -322,7 +323,8 @@ public final class ClientSession implements Runnable {
       String what = "argument " + (i + 1) + " of DatabaseMetaData." + method;
       ClientText.withoutNul(arg instanceof TypedText t ? t.text() : arg instanceof String text ? text : null, what);
     }
-    writeResults(new StatementResult(List.of(MetadataCall.call(vdb, state, method, args)), null), Integer.MAX_VALUE);
+    writeResults(new StatementResult(List.of(new Rows(MetadataCall.call(vdb, state, method, args))), null),
+        Integer.MAX_VALUE);
   }
 
   private void describe(PayloadReader f) throws IOException, SQLException {

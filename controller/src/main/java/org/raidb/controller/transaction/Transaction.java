@@ -24,8 +24,11 @@ public final class Transaction {
   private final Map<DatabaseBackend, BackendLane> lanes = new ConcurrentHashMap<>();
   private volatile boolean hasWritten;
   private final List<Map.Entry<DatabaseBackend, SchemaChange>> schemaChanges = new CopyOnWriteArrayList<>();
-  /** Set once the recovery log holds a statement of this transaction: its end must be logged too. */
-  private volatile boolean logged;
+  /**
+   * Set once the recovery log holds a statement of this transaction: its end must be logged too, and
+   * this unit of the log's write gate closed when it has ended everywhere.
+   */
+  private volatile WriteUnit logUnit;
   /** Set when a statement failed: PostgreSQL refuses everything but a rollback now. */
   private volatile SQLException abortCause;
   /** The java.sql.Connection isolation level it runs at; -1: the backends' default. */
@@ -116,11 +119,19 @@ public final class Transaction {
   }
 
   public boolean isLogged() {
-    return logged;
+    return logUnit != null;
   }
 
-  public void markLogged() {
-    logged = true;
+  public void markLogged(WriteUnit unit) {
+    logUnit = unit;
+  }
+
+  /** The transaction has ended on every backend: a backend may join the array as far as it is concerned. */
+  public void closeLogUnit() {
+    WriteUnit unit = logUnit;
+    if (unit != null) {
+      unit.close();
+    }
   }
 
   public SQLException abortCause() {

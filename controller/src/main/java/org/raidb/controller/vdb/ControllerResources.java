@@ -1,7 +1,7 @@
 package org.raidb.controller.vdb;
 
 import org.raidb.controller.analysis.ParserThreads;
-import org.raidb.controller.request.BetweenCommitPhases;
+import org.raidb.controller.transaction.BetweenCommitPhases;
 
 /**
  * What the controller owns and lends to each of its virtual databases: the threads SQL is parsed on

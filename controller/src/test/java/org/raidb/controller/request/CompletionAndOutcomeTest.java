@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.raidb.balancer.CompletionPolicy;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.result.UpdateCount;
 
 /**
  * The completion policies as the write path applies them, with hand-made backend answers (no
@@ -27,7 +28,7 @@ class CompletionAndOutcomeTest {
   }
 
   private static BackendOutcome ok(DatabaseBackend b, long updateCount) {
-    return new BackendOutcome(b, new StatementResult(List.of(updateCount), null), null);
+    return new BackendOutcome(b, new StatementResult(List.of(new UpdateCount(updateCount)), null), null);
   }
 
   private static BackendOutcome failed(DatabaseBackend b, String sqlState) {
@@ -115,7 +116,7 @@ class CompletionAndOutcomeTest {
   @Test
   void aDifferentUpdateCountDisablesTheMinorityNamingTheStatement() {
     OutcomeResolver.Resolution r = OutcomeResolver.resolve(List.of(ok(pg1, 1), ok(pg2, 0), ok(pg3, 1)), STATEMENT);
-    assertThat(r.winner().result().results()).containsExactly(1L);
+    assertThat(r.winner().result().results()).containsExactly(new UpdateCount(1));
     assertThat(r.toDisable()).containsOnlyKeys(pg2);
     assertThat(r.toDisable().get(pg2)).contains("diverged on [" + STATEMENT + "]").contains("update count 0")
         .contains("update count 1");
@@ -125,7 +126,7 @@ class CompletionAndOutcomeTest {
   void aFailureOnOneBackendOnlyIsADivergenceOfThatBackend() {
     OutcomeResolver.Resolution r = OutcomeResolver.resolve(List.of(ok(pg1, 1), ok(pg2, 1), failed(pg3, "23514")), STATEMENT);
     assertThat(r.clientError() == null).as("no client error").isTrue();
-    assertThat(r.winner().result().results()).containsExactly(1L);
+    assertThat(r.winner().result().results()).containsExactly(new UpdateCount(1));
     assertThat(r.toDisable()).containsOnlyKeys(pg3);
     assertThat(r.toDisable().get(pg3)).contains("23514");
   }

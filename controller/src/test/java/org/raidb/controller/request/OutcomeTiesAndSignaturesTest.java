@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.result.MaterializedRows;
+import org.raidb.controller.result.Result;
+import org.raidb.controller.result.Rows;
+import org.raidb.controller.result.UpdateCount;
 import org.raidb.driver.protocol.ColumnInfo;
 
 /**
@@ -29,9 +32,9 @@ class OutcomeTiesAndSignaturesTest {
 
   /** A successful answer of backend {@code i}: update counts ({@code Long}) and row counts ({@code Integer}). */
   private BackendOutcome answer(int i, Object... results) {
-    List<Object> converted = new ArrayList<>();
+    List<Result> converted = new ArrayList<>();
     for (Object r : results) {
-      converted.add(r instanceof Integer rows ? rows(rows) : r);
+      converted.add(r instanceof Integer rows ? new Rows(rows(rows)) : new UpdateCount((Long) r));
     }
     return new BackendOutcome(backends.get(i), new StatementResult(converted, null), null);
   }
@@ -73,7 +76,7 @@ class OutcomeTiesAndSignaturesTest {
     OutcomeResolver.Resolution r = arriving(answer(2, 5L), answer(1, 4L), answer(0, 3L));
 
     assertThat(r.winner().backend()).isSameAs(backends.get(0));
-    assertThat(r.winner().result().results()).containsExactly(3L);
+    assertThat(r.winner().result().results()).containsExactly(new UpdateCount(3));
     assertThat(r.toDisable()).containsOnlyKeys(backends.get(1), backends.get(2));
   }
 
@@ -91,7 +94,7 @@ class OutcomeTiesAndSignaturesTest {
     OutcomeResolver.Resolution r = arriving(answer(0, 1L, 4L), answer(1, 1L, 5L), answer(2, 1L, 4L));
 
     assertThat(r.toDisable()).containsOnlyKeys(backends.get(1));
-    assertThat(r.winner().result().results()).containsExactly(1L, 4L);
+    assertThat(r.winner().result().results()).containsExactly(new UpdateCount(1), new UpdateCount(4));
   }
 
   @Test

@@ -2,10 +2,12 @@ package org.raidb.controller.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -14,17 +16,22 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.BackendState;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.ConfigLoader;
 import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.recovery.LoggedStatement;
 import org.raidb.controller.result.RowSource;
+import org.raidb.controller.result.UpdateCount;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.FrameReader;
@@ -103,11 +110,46 @@ class RequestPathOnH2Test {
   void anAutoCommitWriteReachesEveryBackend() throws Exception {
     StatementResult r = execute("INSERT INTO items VALUES (1, 10)");
 
-    assertThat(r.results()).containsExactly(1L);
+    assertThat(r.results()).containsExactly(new UpdateCount(1));
     for (String b : NAMES) {
       assertThat(itemsOn(b)).as(b).containsExactly("1:10");
     }
     assertThat(vdb.backends()).allMatch(DatabaseBackend::isEnabled);
+  }
+
+  @Test
+  void aBatchEntersWhereEveryWriteDoesAndItsGateUnitClosesOnceEveryBackendAnswered() throws Exception {
+    List<String> texts = List.of("INSERT INTO items VALUES (1, 10)", "INSERT INTO items VALUES (2, 20)");
+    List<AnalyzedStatement> parts = texts.stream().map(vdb.analyzer()::analyze).toList();
+    AnalyzedStatement batch = new AnalyzedStatement(StatementKind.WRITE, Set.of(), Set.of("items"), false, null, null);
+    List<LoggedStatement> logged = texts.stream().map(t -> new LoggedStatement(t, null)).toList();
+
+    StatementResult r = vdb.requests().write(Write.batch(session, batch, parts, texts, null, logged, "batch of 2", c -> {
+      try (Statement st = c.createStatement()) {
+        for (String t : texts) {
+          st.addBatch(t);
+        }
+        long[] counts = st.executeLargeBatch();
+        return new StatementResult(List.of(new UpdateCount(counts[0]), new UpdateCount(counts[1])), null);
+      }
+    }));
+
+    assertThat(r.updateCounts()).containsExactly(1, 1);
+    for (String b : NAMES) {
+      assertThat(itemsOn(b)).as(b).containsExactly("1:10", "2:20");
+    }
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(vdb.writeLog().openUnits()).isZero());
+  }
+
+  @Test
+  void aTransactionHoldsItsGateUnitFromItsFirstWriteUntilItEnds() throws Exception {
+    session.autoCommit(false);
+    execute("INSERT INTO items VALUES (1, 10)");
+    execute("INSERT INTO items VALUES (2, 20)");
+
+    assertThat(vdb.writeLog().openUnits()).as("one unit for the whole transaction").isEqualTo(1);
+    vdb.requests().commit(session);
+    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(vdb.writeLog().openUnits()).isZero());
   }
 
   @Test
@@ -249,7 +291,7 @@ class RequestPathOnH2Test {
     for (String b : NAMES) {
       assertThat(itemsOn(b)).as(b).containsExactly("1:10");
     }
-    assertThat(execute("UPDATE items SET qty = 12 WHERE id = 1").results()).as("the session goes on").containsExactly(1L);
+    assertThat(execute("UPDATE items SET qty = 12 WHERE id = 1").results()).as("the session goes on").containsExactly(new UpdateCount(1));
   }
 
   @Test
@@ -258,7 +300,7 @@ class RequestPathOnH2Test {
 
     StatementResult r = execute("INSERT INTO items VALUES (1, 10)");
 
-    assertThat(r.results()).as("the majority's answer").containsExactly(1L);
+    assertThat(r.results()).as("the majority's answer").containsExactly(new UpdateCount(1));
     assertThat(backend("h2").state()).isEqualTo(BackendState.DISABLED);
     assertThat(backend("h2").disabledReason()).contains("INSERT INTO items VALUES (1, 10)");
     assertThat(backend("h1").isEnabled()).isTrue();
@@ -366,7 +408,7 @@ class RequestPathOnH2Test {
   /** The rows of a result's single result set, as the client would receive them. */
   private static List<Object[]> rows(StatementResult r) throws Exception {
     assertThat(r.results()).hasSize(1);
-    try (RowSource source = (RowSource) r.results().get(0)) {
+    try (RowSource source = r.singleRows()) {
       PayloadWriter w = new PayloadWriter().begin(Protocol.ROWS);
       assertThat(source.writeBatch(w, 1000, 1 << 20)).as("every row in one batch").isTrue();
       ByteArrayOutputStream out = new ByteArrayOutputStream();

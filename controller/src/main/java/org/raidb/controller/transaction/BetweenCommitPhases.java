@@ -1,4 +1,4 @@
-package org.raidb.controller.request;
+package org.raidb.controller.transaction;
 
 /**
  * Called after every backend prepared a two-phase commit and before any commits it. Production runs

@@ -1,4 +1,4 @@
-package org.raidb.controller.request;
+package org.raidb.controller.transaction;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.raidb.controller.backend.DatabaseBackend;
-import org.raidb.controller.transaction.BackendLane;
 import org.raidb.driver.protocol.SqlStates;
 
 /**

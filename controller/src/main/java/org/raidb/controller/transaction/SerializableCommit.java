@@ -1,4 +1,4 @@
-package org.raidb.controller.request;
+package org.raidb.controller.transaction;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.determinism.SqlDialect;
-import org.raidb.controller.transaction.BackendLane;
-import org.raidb.controller.transaction.Transaction;
 
 /**
  * Whether a SERIALIZABLE transaction that wrote on several backends commits in two phases.
@@ -26,17 +24,17 @@ import org.raidb.controller.transaction.Transaction;
  * has diverged and is disabled.
  */
 final class SerializableCommit {
-  private final BackendArray vdb;
+  private final TransactionPath path;
   /** Per backend: whether its server accepts PREPARE TRANSACTION (a setting that takes a restart to change). */
   private final Map<DatabaseBackend, Boolean> prepares = new ConcurrentHashMap<>();
 
-  SerializableCommit(BackendArray vdb) {
-    this.vdb = vdb;
+  SerializableCommit(TransactionPath path) {
+    this.path = path;
   }
 
   boolean inTwoPhases(Transaction tx, List<BackendLane> lanes) throws SQLException {
     if (tx.isolation() != Connection.TRANSACTION_SERIALIZABLE || tx.writtenBackends().size() < 2
-        || vdb.dialect() != SqlDialect.POSTGRESQL) {
+        || path.dialect() != SqlDialect.POSTGRESQL) {
       return false;
     }
     for (BackendLane lane : lanes) {
