@@ -42,7 +42,7 @@ final class ParameterConversions {
       return t.toLocalTime();
     }
     if (x instanceof java.util.Date d) {
-      return new java.sql.Timestamp(d.getTime()).toLocalDateTime();
+      return java.sql.Timestamp.from(d.toInstant()).toLocalDateTime();
     }
     if (x instanceof Calendar c) {
       return ZonedDateTime.ofInstant(c.toInstant(), c.getTimeZone().toZoneId()).toOffsetDateTime();
