@@ -98,8 +98,8 @@ final class ShapeFinder {
   private TargetRows.Inserted inserted(Insert insert, Table target, boolean opaque) {
     String table = tableName(target);
     String schema = schema(target);
-    boolean upsert = insert.isUseDuplicate() || insert.getConflictAction() != null
-        && insert.getConflictAction().getConflictActionType() == ConflictActionType.DO_UPDATE;
+    boolean upsert = insert.isUseDuplicate() || (insert.getConflictAction() != null
+        && insert.getConflictAction().getConflictActionType() == ConflictActionType.DO_UPDATE);
     if (insert.isUseSet()) {
       Map<String, SqlValue> set = assignments(insert.getSetUpdateSets());
       return new TargetRows.Inserted(table, schema, List.copyOf(set.keySet()), opaque ? null : List.of(List.copyOf(set.values())), upsert);

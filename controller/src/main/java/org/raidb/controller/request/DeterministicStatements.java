@@ -70,7 +70,7 @@ final class DeterministicStatements {
     if (a.rewriteSpans() != null) {
       return severalStatements(s, a, sql);
     }
-    if (a.kind() != StatementKind.WRITE && !a.needsRewrite() || isDdl(a, sql)) {
+    if ((a.kind() != StatementKind.WRITE && !a.needsRewrite()) || isDdl(a, sql)) {
       return sql;
     }
     Transaction tx = s.transaction(); // starts it, if this write is the transaction's first statement
@@ -86,7 +86,7 @@ final class DeterministicStatements {
     if (a.rewriteSpans() != null) {
       return new DeterministicBatch(severalStatements(s, a, sql), rows);
     }
-    if (a.kind() != StatementKind.WRITE && !a.needsRewrite() || isDdl(a, sql)) {
+    if ((a.kind() != StatementKind.WRITE && !a.needsRewrite()) || isDdl(a, sql)) {
       return new DeterministicBatch(sql, rows);
     }
     Transaction tx = s.transaction();
@@ -164,8 +164,8 @@ final class DeterministicStatements {
    * tells. A DEFAULT now() there is the point, not a value to compute.
    */
   private boolean isDdl(AnalyzedStatement a, String sql) throws SQLException {
-    return a.kind() == StatementKind.DDL || a.kind() == StatementKind.WRITE && a.touchesEverything()
-        && a.schemaChange() == null && SqlTokens.of(sql, vdb.dialect()).isAnyWord(0, DDL_WORDS);
+    return a.kind() == StatementKind.DDL || (a.kind() == StatementKind.WRITE && a.touchesEverything()
+        && a.schemaChange() == null && SqlTokens.of(sql, vdb.dialect()).isAnyWord(0, DDL_WORDS));
   }
 
   /**

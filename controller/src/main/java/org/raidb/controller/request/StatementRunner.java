@@ -158,7 +158,7 @@ public final class StatementRunner {
       return ps.execute();
     }
     if (r.returnGeneratedKeys()) {
-      return r.keyColumns() != null && !r.keyColumns().isEmpty()
+      return (r.keyColumns() != null && !r.keyColumns().isEmpty())
           ? st.execute(r.sql(), r.keyColumns().toArray(new String[0]))
           : st.execute(r.sql(), Statement.RETURN_GENERATED_KEYS);
     }
