@@ -195,6 +195,21 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     return checkpoint;
   }
 
+  /**
+   * Takes a backend out as {@link #disableBackend(DatabaseBackend, DisableCause)} does, for a request that
+   * goes on without waiting for the checkpoint to be recorded: a checkpoint that fails is logged.
+   */
+  @Override
+  public void disableWithoutWaiting(DatabaseBackend backend, DisableCause cause) {
+    CompletableFuture<String> checkpoint = disableBackend(backend, cause);
+    if (checkpoint != null) {
+      checkpoint.exceptionally(e -> {
+        log.error("backend {} of virtual database {}: recording where it stopped failed", backend.name(), name(), e);
+        return null;
+      });
+    }
+  }
+
   /** A backend that failed (its connection broke, it cannot be reached) leaves the array; see above. */
   @Override
   public CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason) {
@@ -207,7 +222,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
    * writes waiting for its answer, with their locks, go on with the others.
    */
   public void disableHung(DatabaseBackend backend, String reason) {
-    disableBackend(backend, DisableCause.failure(reason));
+    disableWithoutWaiting(backend, DisableCause.failure(reason));
     backend.cutLoose();
   }
 
@@ -220,7 +235,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     if (failure instanceof NoAnswerException) {
       health.hungUnlessAlone(backend, failure.getMessage());
     } else {
-      disableBackend(backend, what + ": " + FailureClassifier.failureReason(failure));
+      disableWithoutWaiting(backend, DisableCause.failure(what + ": " + FailureClassifier.failureReason(failure)));
     }
   }
 
