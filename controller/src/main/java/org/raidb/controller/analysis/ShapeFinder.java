@@ -11,7 +11,6 @@ import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NullValue;
-import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
@@ -231,18 +230,13 @@ final class ShapeFinder {
     }
   }
 
-  /** {@code (x)} as {@code x}. */
+  /** {@code (x)} as {@code x}: JSqlParser 5 reads it as a list of one expression (its Parenthesis is never built). */
   private static Expression unwrap(Expression e) {
     Expression x = e;
-    while (true) {
-      if (x instanceof Parenthesis p) {
-        x = p.getExpression();
-      } else if (x instanceof ParenthesedExpressionList<?> l && l.size() == 1 && !(l.get(0) instanceof Column)) {
-        x = (Expression) l.get(0);
-      } else {
-        return x;
-      }
+    while (x instanceof ParenthesedExpressionList<?> l && l.size() == 1 && !(l.get(0) instanceof Column)) {
+      x = (Expression) l.get(0);
     }
+    return x;
   }
 
   /** A value as plainly written: literal, parameter, NULL, DEFAULT, nextval of a named sequence. */

@@ -348,6 +348,8 @@ public final class RecoveryManager implements AutoCloseable {
   }
 
   /**
+   * Brings a disabled backend back as {@link #enable(DatabaseBackend)} does, or by an administrator's force.
+   *
    * @param forcedBy the administrator who enables a backend whose data diverged, knowing better than the
    *     controller; null refuses such a backend
    */
@@ -481,8 +483,8 @@ public final class RecoveryManager implements AutoCloseable {
   /** Applies everything durable so far. */
   private void drain(ReplayCursor cursor, LogReplayer replayer, Progress progress, RecoveryLog l, long from)
       throws SQLException {
-    List<ReplayItem> batch;
-    while (!(batch = cursor.nextBatch(REPLAY_BATCH)).isEmpty()) {
+    for (List<ReplayItem> batch = cursor.nextBatch(REPLAY_BATCH); !batch.isEmpty();
+        batch = cursor.nextBatch(REPLAY_BATCH)) {
       stopIfShuttingDown();
       progress.advance(replayer.apply(batch));
       progress.total(l.entriesBetween(from, l.lastPosition()));

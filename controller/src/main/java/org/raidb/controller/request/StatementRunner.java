@@ -30,6 +30,8 @@ public final class StatementRunner {
   }
 
   /**
+   * Runs the client's statement on connection {@code c} and returns its results.
+   *
    * @param stream leave a single result set open as a cursor (reads); otherwise every result is read
    *     into memory (writes, whose answers are compared between backends, and reads known to be small)
    * @param onCursorClose what to do when a streamed cursor is closed (release the connection)
