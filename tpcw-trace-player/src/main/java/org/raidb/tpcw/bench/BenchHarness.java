@@ -159,7 +159,8 @@ public final class BenchHarness {
         result.errorsBySqlState().isEmpty() ? "" : result.errorsBySqlState(), result.retries(),
         result.retriesByInteraction().isEmpty() ? "" : result.retriesByInteraction());
     return new BenchResult(mix.cliName(), config.cliName, servers.size(), result.requestsPerMinute(),
-        result.transactionsPerSecond(), result.statements(), result.errors(), result.elapsedSeconds(), identical);
+        result.transactionsPerSecond(), result.statements(), result.errors(), result.retries(), result.elapsedSeconds(),
+        identical);
   }
 
   /**
