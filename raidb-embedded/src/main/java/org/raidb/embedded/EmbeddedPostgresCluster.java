@@ -2,7 +2,6 @@ package org.raidb.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -19,7 +18,10 @@ import org.slf4j.LoggerFactory;
 /**
  * N independent real PostgreSQL servers on this machine, each with its own data directory (under
  * one temp directory, deleted on close) and its own loopback port, each holding one database of
- * the same name: the backends a RAIDb controller is tested and demonstrated against.
+ * the same name: the backends a RAIDb controller is tested and demonstrated against. A new
+ * server's data directory is a copy of one initdb made once per JVM; the system property {@code
+ * raidb.embedded.directory} (the build sets {@code /dev/shm}) says where the directories go: see
+ * {@link DataDirectories}.
  *
  * <p>Binaries: zonky's bundled PostgreSQL 15 where it can run; else (root with user namespaces
  * blocked) the machine's own {@code /usr/lib/postgresql/*}/bin run as user postgres. The log says
@@ -76,7 +78,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
   private static EmbeddedPostgresCluster startWith(PostgresLauncher launcher, int count, String databaseName) {
     Path base;
     try {
-      base = Files.createTempDirectory("raidb-pg-");
+      base = DataDirectories.newClusterDirectory();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a temp directory for the servers", e);
     }
@@ -123,7 +125,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
       throw new IllegalStateException("could not start " + count + " PostgreSQL servers with " + launcher.description(), failure);
     }
     Duration took = Duration.ofNanos(System.nanoTime() - begin);
-    log.info("{} PostgreSQL server(s) ready in {} ms (initdb, start, CREATE DATABASE {}), ports {}", count, took.toMillis(),
+    log.info("{} PostgreSQL server(s) ready in {} ms (data directory, start, CREATE DATABASE {}), ports {}", count, took.toMillis(),
         databaseName, started.stream().map(EmbeddedPostgresServer::port).toList());
     return new EmbeddedPostgresCluster(base, databaseName, launcher, started, took);
   }
@@ -153,7 +155,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
     return launcher.description();
   }
 
-  /** Wall-clock time the parallel first start took, initdb and CREATE DATABASE included. */
+  /** Wall-clock time the parallel first start took, data directories and CREATE DATABASE included. */
   public Duration startupTime() {
     return startupTime;
   }
