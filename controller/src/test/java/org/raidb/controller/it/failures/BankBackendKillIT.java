@@ -14,7 +14,10 @@ import org.raidb.recovery.DisableCause;
 import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
 
-/** The bank again, with one backend's server killed with kill -9 halfway through. */
+/**
+ * The bank again (20 s or {@link BankWorkload#ENOUGH_TRANSFERS}), with one backend's server killed
+ * with kill -9 after 300 transfers, while the clients go on.
+ */
 class BankBackendKillIT {
   @RegisterExtension
   static final PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("shop");
@@ -28,7 +31,7 @@ class BankBackendKillIT {
         .replication("<raidb1 readPolicy=\"roundRobin\" completion=\"" + completion + "\"/>"), "shop")) {
       BankWorkload.createAccounts(raidb.url());
       BankWorkload bank = new BankWorkload();
-      bank.run(raidb.url(), 16, 20_000, victim::kill);
+      bank.run(raidb.url(), 16, 20_000, BankWorkload.ENOUGH_TRANSFERS, victim::kill);
 
       // No client sees the failure: connection-level errors never reach them, whatever the policy.
       assertThat(bank.errorSamples).as("errors clients saw with completion %s", completion).isEmpty();

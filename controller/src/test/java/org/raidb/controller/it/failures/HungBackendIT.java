@@ -35,8 +35,16 @@ class HungBackendIT {
 
   private static final int BACKEND_TIMEOUT_MS = 3_000;
   private static final String HANG = "did not answer within backendTimeout (3 s) while others did";
-  /** How long the server stays stopped in the main scenario, as in the issue. */
-  private static final Duration STOPPED = Duration.ofSeconds(20);
+  /**
+   * How long the server stays stopped in the main scenario with completion all: 20 s, as in the issue,
+   * where every write waited for every backend and all clients stopped as long as the server did.
+   * With majority and first it stays stopped until it is disabled and 100 more commits went through:
+   * what their assertions look at; another 20 s of the same would add nothing to them.
+   */
+  private static Duration stopped(String completion) {
+    return completion.equals("all") ? Duration.ofSeconds(20) : Duration.ZERO;
+  }
+
   /** The issue's bound is backendTimeout; this much more absorbs a machine shared with other builds. */
   private static final Duration SLACK = Duration.ofSeconds(15);
 
@@ -84,7 +92,8 @@ class HungBackendIT {
           disabledAt = System.nanoTime();
           commitsAtDisable = load.commits();
           // Clients keep committing on pg1 and pg2 while pg3's server is still stopped.
-          await().atMost(STOPPED.plus(SLACK)).until(() -> System.nanoTime() - frozenAt >= STOPPED.toNanos()
+          Duration stopped = stopped(completion);
+          await().atMost(stopped.plus(SLACK)).until(() -> System.nanoTime() - frozenAt >= stopped.toNanos()
               && load.commits() >= commitsAtDisable + 100);
           commitsAtContinue = load.commits();
           continuedAt = System.nanoTime();

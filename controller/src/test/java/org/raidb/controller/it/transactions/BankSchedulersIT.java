@@ -11,7 +11,10 @@ import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
 
-/** The bank under each scheduler: 16 threads of transfers for 20 s over 3 backends. */
+/**
+ * The bank under each scheduler: 16 threads of transfers over 3 backends for 20 s, or until {@link
+ * BankWorkload#ENOUGH_TRANSFERS} committed.
+ */
 class BankSchedulersIT {
   @RegisterExtension
   static final PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("shop");
@@ -25,7 +28,7 @@ class BankSchedulersIT {
         "shop")) {
       BankWorkload.createAccounts(raidb.url());
       BankWorkload bank = new BankWorkload();
-      bank.run(raidb.url(), 16, 20_000, null);
+      bank.run(raidb.url(), 16, 20_000, BankWorkload.ENOUGH_TRANSFERS, null);
 
       assertThat(bank.errorSamples).as("errors clients saw under %s", scheduler).isEmpty();
       assertThat(bank.committed.get()).isGreaterThan(100);
