@@ -38,9 +38,10 @@ class BusyPoolIT {
   @BeforeEach
   void controllerWithPg3sOnlyConnectionHeld() throws Exception {
     pg.cluster().recreateDatabases();
-    // A write waits for a busy backend's connection as long as for a conflict class: 3 s here.
+    // A write waits for a busy backend's connection as long as for a conflict class: 3 s here. A read
+    // waits for half of backendTimeout: 2 s here rather than the default 5 s (the read test meets it twice).
     raidb = ControllerFixture.start(pg.controllerConfig("shop").poolSize("pg3", 1)
-        .extraXml("<scheduler lockTimeout=\"3000\"/>"), "shop");
+        .extraXml("<scheduler lockTimeout=\"3000\"/><health backendTimeout=\"4000\"/>"), "shop");
     writer = raidb.connect();
     other = raidb.connect();
     try (Statement w = writer.createStatement()) {
