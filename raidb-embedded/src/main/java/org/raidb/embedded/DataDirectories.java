@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Where the servers' directories go, and what a new server's data directory starts as.
  *
- * <p>Where: under the directory named by the system property {@value #DIRECTORY_PROPERTY} when it is
- * set, exists, is writable and has {@value #MIN_FREE_GIB} GiB free, else in the system's temp
+ * <p>Where: under the directory named by the system property {@value #DIRECTORY_PROPERTY} (else the
+ * environment variable {@value #DIRECTORY_VARIABLE}, which processes a test starts inherit) when it
+ * is set, exists, is writable and has {@value #MIN_FREE_GIB} GiB free, else in the system's temp
  * directory. The build points it at {@code /dev/shm}: on tmpfs, initdb, CREATE DATABASE, checkpoints
  * and each commit's fsync cost next to nothing, while a kill -9 loses exactly what it loses on a disk
  * (the kernel keeps what a killed process wrote; only a machine crash needs the fsync), so crash
@@ -33,6 +34,8 @@ final class DataDirectories {
 
   /** System property: the directory to create the servers' directories in. */
   static final String DIRECTORY_PROPERTY = "raidb.embedded.directory";
+  /** Environment variable: the same, where the system property is not set. */
+  static final String DIRECTORY_VARIABLE = "RAIDB_EMBEDDED_DIRECTORY";
 
   static final int MIN_FREE_GIB = 2;
 
@@ -51,20 +54,20 @@ final class DataDirectories {
   }
 
   private static Path root() throws IOException {
-    String configured = System.getProperty(DIRECTORY_PROPERTY, "").trim();
+    String configured =
+        System.getProperty(DIRECTORY_PROPERTY, System.getenv().getOrDefault(DIRECTORY_VARIABLE, "")).trim();
     Path temp = Path.of(System.getProperty("java.io.tmpdir"));
     if (configured.isEmpty()) {
       return temp;
     }
     Path directory = Path.of(configured);
     if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
-      log.info("{}={} is not a writable directory: the servers go to {}", DIRECTORY_PROPERTY, configured, temp);
+      log.info("{} is not a writable directory: the servers go to {}", configured, temp);
       return temp;
     }
     long free = Files.getFileStore(directory).getUsableSpace();
     if (free < ((long) MIN_FREE_GIB << 30)) {
-      log.info("{}={} has {} MiB free, less than {} GiB: the servers go to {}", DIRECTORY_PROPERTY, configured,
-          free >> 20, MIN_FREE_GIB, temp);
+      log.info("{} has {} MiB free, less than {} GiB: the servers go to {}", configured, free >> 20, MIN_FREE_GIB, temp);
       return temp;
     }
     return directory;

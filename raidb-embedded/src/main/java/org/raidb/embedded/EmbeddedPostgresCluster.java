@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * one temp directory, deleted on close) and its own loopback port, each holding one database of
  * the same name: the backends a RAIDb controller is tested and demonstrated against. A new
  * server's data directory is a copy of one initdb made once per JVM; the system property {@code
- * raidb.embedded.directory} (the build sets {@code /dev/shm}) says where the directories go: see
- * {@link DataDirectories}.
+ * raidb.embedded.directory} or the environment variable {@code RAIDB_EMBEDDED_DIRECTORY} (the build
+ * sets {@code /dev/shm}) says where the directories go: see {@link DataDirectories}.
  *
  * <p>Binaries: zonky's bundled PostgreSQL 15 where it can run; else (root with user namespaces
  * blocked) the machine's own {@code /usr/lib/postgresql/*}/bin run as user postgres. The log says
@@ -170,15 +170,15 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
     }
   }
 
-  /** Drops and creates the database again on every server: empty databases, servers kept. */
+  /** Drops and creates the database again on every server, all at once: empty databases, servers kept. */
   public void recreateDatabases() {
-    for (EmbeddedPostgresServer server : servers) {
+    servers.parallelStream().forEach(server -> {
       try {
         server.recreateDatabase();
       } catch (SQLException e) {
         throw new IllegalStateException(server.name() + ": could not recreate database " + databaseName, e);
       }
-    }
+    });
   }
 
   /** Stops every server and deletes their data directories. */

@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -21,6 +23,9 @@ import picocli.CommandLine;
  * across its holders; the cell the paper gives no placement for (RAIDb-2 on 2) is skipped with a
  * reason.
  */
+// Three controller processes, a backends process and a recording: 2 to 3 minutes on a loaded 2-core machine,
+// the only test near the build's default of 5 minutes per test.
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
 class BenchPartialReplicationIT {
 
   @TempDir Path dir;
