@@ -25,10 +25,14 @@ import org.slf4j.LoggerFactory;
  * tests see what they would see on disk. A small tmpfs (a container's 64 MB {@code /dev/shm}) is
  * passed over.
  *
+ * <p>A cluster may ask to stay on disk (see {@link EmbeddedPostgresCluster#start(int, String,
+ * boolean)}): clients that commit without a disk's fsync write many times faster, and a test that
+ * replays the recovery log while they write chases them far longer.
+ *
  * <p>What: initdb runs once per JVM and launcher, into a template that is started once and stopped
- * cleanly; every new server's data directory is a copy of it (initdb, 0.5 to 2 s of a loaded machine's time
- * per server, becomes a copy of about 40 MB). The copy is what initdb would have produced: same options,
- * same owner and modes, no database but the built-in ones.
+ * cleanly; every new server's data directory is a copy of it (initdb, 0.5 to 2 s of a loaded
+ * machine's time per server, becomes a copy of about 40 MB). The copy is what initdb would have
+ * produced: same options, same owner and modes, no database but the built-in ones.
  */
 final class DataDirectories {
 
@@ -48,9 +52,12 @@ final class DataDirectories {
 
   private DataDirectories() {}
 
-  /** A new, empty directory for a cluster's servers (see the class comment for where). */
-  static Path newClusterDirectory() throws IOException {
-    return Files.createTempDirectory(root(), "raidb-pg-");
+  /**
+   * A new, empty directory for a cluster's servers: where the class comment says, or in the system's
+   * temp directory whatever is configured when {@code onDisk}.
+   */
+  static Path newClusterDirectory(boolean onDisk) throws IOException {
+    return onDisk ? Files.createTempDirectory("raidb-pg-") : Files.createTempDirectory(root(), "raidb-pg-");
   }
 
   private static Path root() throws IOException {

@@ -57,13 +57,22 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
    * databaseName} (owner postgres) on each. Returns once all accept connections.
    */
   public static EmbeddedPostgresCluster start(int servers, String databaseName) {
+    return start(servers, databaseName, false);
+  }
+
+  /**
+   * The same, with {@code onDisk}: the data directories in the system's temp directory even where
+   * {@link DataDirectories} would put them on tmpfs, for a test whose clients must commit at a disk's
+   * pace (on tmpfs they commit many times faster, and a replay chasing them takes minutes).
+   */
+  public static EmbeddedPostgresCluster start(int servers, String databaseName, boolean onDisk) {
     if (servers < 1) {
       throw new IllegalArgumentException("at least one server, not " + servers);
     }
     EmbeddedPostgresServer.quoteIdentifier(databaseName); // reject unusable names before any work
     PostgresLauncher launcher = LauncherChoice.first();
     try {
-      return startWith(launcher, servers, databaseName);
+      return startWith(launcher, servers, databaseName, onDisk);
     } catch (RuntimeException e) {
       Optional<PostgresLauncher> fallback = LauncherChoice.fallbackAfter(launcher);
       if (fallback.isEmpty()) {
@@ -71,14 +80,15 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
       }
       log.warn("could not start PostgreSQL with {} ({}); falling back to {}", launcher.description(), e.toString(),
           fallback.get().description());
-      return startWith(fallback.get(), servers, databaseName);
+      return startWith(fallback.get(), servers, databaseName, onDisk);
     }
   }
 
-  private static EmbeddedPostgresCluster startWith(PostgresLauncher launcher, int count, String databaseName) {
+  private static EmbeddedPostgresCluster startWith(PostgresLauncher launcher, int count, String databaseName,
+      boolean onDisk) {
     Path base;
     try {
-      base = DataDirectories.newClusterDirectory();
+      base = DataDirectories.newClusterDirectory(onDisk);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a temp directory for the servers", e);
     }
