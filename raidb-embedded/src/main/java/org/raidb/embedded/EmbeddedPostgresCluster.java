@@ -208,6 +208,9 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
     }
     closed = true;
     servers.parallelStream().forEach(EmbeddedPostgresServer::close);
+    // At JVM exit zonky's own shutdown hook may be stopping a server at the same time, and our close
+    // then returns before it is down: files it writes while shutting down would outlive the deletion.
+    servers.forEach(EmbeddedPostgresServer::awaitNoPostmaster);
     DirectoryCleaner.deleteRecursively(baseDirectory);
     log.info("stopped {} PostgreSQL server(s) and deleted {}", servers.size(), baseDirectory);
   }

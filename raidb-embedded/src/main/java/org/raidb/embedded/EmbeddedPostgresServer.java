@@ -262,6 +262,22 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits (at most 30 s) until no postmaster runs on the data directory: PostgreSQL removes
+   * postmaster.pid last when it shuts down, and a killed one leaves it naming a dead process.
+   */
+  void awaitNoPostmaster() {
+    long deadline = System.nanoTime() + DEATH_WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      OptionalLong pid = postmasterPid();
+      if (pid.isEmpty() || !Postmaster.isAlive(pid.getAsLong())) {
+        return;
+      }
+      sleep(20);
+    }
+    log.warn("{}: a postmaster still runs on {} {} s after the stop", name, dataDirectory(), DEATH_WAIT.toSeconds());
+  }
+
   /** Stops the server if running. The cluster deletes the data directory afterwards. */
   @Override
   public void close() {
