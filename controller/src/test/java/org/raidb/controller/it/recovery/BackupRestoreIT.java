@@ -31,7 +31,7 @@ class BackupRestoreIT {
   @RegisterExtension
   // On disk: backends are enabled by replay while 16 clients write, and on tmpfs the clients commit so much
   // faster than the replay applies that catching up took minutes instead of seconds.
-  static final PostgresClusterExtension pg = PostgresClusterExtension.servers(4).database("shop").onDisk();
+  static final PostgresClusterExtension pg = PostgresClusterExtension.servers(4).database("shop");
 
   @BeforeEach
   void freshDatabases() {
