@@ -26,6 +26,7 @@ public final class PostgresClusterExtension implements BeforeAllCallback, AfterA
 
   private final int servers;
   private String database = "test";
+  private boolean onDisk;
   private EmbeddedPostgresCluster cluster;
 
   private PostgresClusterExtension(int servers) {
@@ -42,9 +43,19 @@ public final class PostgresClusterExtension implements BeforeAllCallback, AfterA
     return this;
   }
 
+  /**
+   * Data directories on disk even where the build puts them on tmpfs: for tests that enable a backend
+   * by replay while many clients write as fast as they can, which on tmpfs write many times faster
+   * than the replay catches up (see {@link EmbeddedPostgresCluster#start(int, String, boolean)}).
+   */
+  public PostgresClusterExtension onDisk() {
+    this.onDisk = true;
+    return this;
+  }
+
   @Override
   public void beforeAll(ExtensionContext context) {
-    cluster = EmbeddedPostgresCluster.start(servers, database);
+    cluster = EmbeddedPostgresCluster.start(servers, database, onDisk);
   }
 
   @Override

@@ -2,7 +2,6 @@ package org.raidb.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -20,7 +19,10 @@ import org.slf4j.LoggerFactory;
 /**
  * N independent real PostgreSQL servers on this machine, each with its own data directory (under
  * one temp directory, deleted on close) and its own loopback port, each holding one database of
- * the same name: the backends a RAIDb controller is tested and demonstrated against.
+ * the same name: the backends a RAIDb controller is tested and demonstrated against. A new
+ * server's data directory is a copy of one initdb made once per JVM; the system property {@code
+ * raidb.embedded.directory} or the environment variable {@code RAIDB_EMBEDDED_DIRECTORY} (the build
+ * sets {@code /dev/shm}) says where the directories go: see {@link DataDirectories}.
  *
  * <p>Binaries: zonky's bundled PostgreSQL 15 where it can run; else (root with user namespaces
  * blocked) the machine's own {@code /usr/lib/postgresql/*}/bin run as user postgres. The log says
@@ -56,7 +58,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
    * databaseName} (owner postgres) on each. Returns once all accept connections.
    */
   public static EmbeddedPostgresCluster start(int servers, String databaseName) {
-    return start(servers, databaseName, Map.of());
+    return start(servers, databaseName, Map.of(), false);
   }
 
   /**
@@ -65,13 +67,27 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
    * as {@code -c name=value}, so they hold across restarts and cannot be changed by ALTER SYSTEM).
    */
   public static EmbeddedPostgresCluster start(int servers, String databaseName, Map<String, String> settings) {
+    return start(servers, databaseName, settings, false);
+  }
+
+  /**
+   * The same, with {@code onDisk}: the data directories in the system's temp directory even where
+   * {@link DataDirectories} would put them on tmpfs, for a test whose clients must commit at a disk's
+   * pace (on tmpfs they commit many times faster, and a replay chasing them takes longer).
+   */
+  public static EmbeddedPostgresCluster start(int servers, String databaseName, boolean onDisk) {
+    return start(servers, databaseName, Map.of(), onDisk);
+  }
+
+  private static EmbeddedPostgresCluster start(int servers, String databaseName, Map<String, String> settings,
+      boolean onDisk) {
     if (servers < 1) {
       throw new IllegalArgumentException("at least one server, not " + servers);
     }
     EmbeddedPostgresServer.quoteIdentifier(databaseName); // reject unusable names before any work
     PostgresLauncher launcher = LauncherChoice.first().withSettings(settings);
     try {
-      return startWith(launcher, servers, databaseName);
+      return startWith(launcher, servers, databaseName, onDisk);
     } catch (RuntimeException e) {
       Optional<PostgresLauncher> fallback = LauncherChoice.fallbackAfter(launcher);
       if (fallback.isEmpty()) {
@@ -79,14 +95,15 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
       }
       log.warn("could not start PostgreSQL with {} ({}); falling back to {}", launcher.description(), e.toString(),
           fallback.get().description());
-      return startWith(fallback.get().withSettings(settings), servers, databaseName);
+      return startWith(fallback.get().withSettings(settings), servers, databaseName, onDisk);
     }
   }
 
-  private static EmbeddedPostgresCluster startWith(PostgresLauncher launcher, int count, String databaseName) {
+  private static EmbeddedPostgresCluster startWith(PostgresLauncher launcher, int count, String databaseName,
+      boolean onDisk) {
     Path base;
     try {
-      base = Files.createTempDirectory("raidb-pg-");
+      base = DataDirectories.newClusterDirectory(onDisk);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a temp directory for the servers", e);
     }
@@ -133,7 +150,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
       throw new IllegalStateException("could not start " + count + " PostgreSQL servers with " + launcher.description(), failure);
     }
     Duration took = Duration.ofNanos(System.nanoTime() - begin);
-    log.info("{} PostgreSQL server(s) ready in {} ms (initdb, start, CREATE DATABASE {}), ports {}", count, took.toMillis(),
+    log.info("{} PostgreSQL server(s) ready in {} ms (data directory, start, CREATE DATABASE {}), ports {}", count, took.toMillis(),
         databaseName, started.stream().map(EmbeddedPostgresServer::port).toList());
     return new EmbeddedPostgresCluster(base, databaseName, launcher, started, took);
   }
@@ -163,7 +180,7 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
     return launcher.description();
   }
 
-  /** Wall-clock time the parallel first start took, initdb and CREATE DATABASE included. */
+  /** Wall-clock time the parallel first start took, data directories and CREATE DATABASE included. */
   public Duration startupTime() {
     return startupTime;
   }
@@ -178,15 +195,15 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
     }
   }
 
-  /** Drops and creates the database again on every server: empty databases, servers kept. */
+  /** Drops and creates the database again on every server, all at once: empty databases, servers kept. */
   public void recreateDatabases() {
-    for (EmbeddedPostgresServer server : servers) {
+    servers.parallelStream().forEach(server -> {
       try {
         server.recreateDatabase();
       } catch (SQLException e) {
         throw new IllegalStateException(server.name() + ": could not recreate database " + databaseName, e);
       }
-    }
+    });
   }
 
   /** Stops every server and deletes their data directories. */
@@ -206,6 +223,9 @@ public final class EmbeddedPostgresCluster implements AutoCloseable {
     }
     closed = true;
     servers.parallelStream().forEach(EmbeddedPostgresServer::close);
+    // At JVM exit zonky's own shutdown hook may be stopping a server at the same time, and our close
+    // then returns before it is down: files it writes while shutting down would outlive the deletion.
+    servers.forEach(EmbeddedPostgresServer::awaitNoPostmaster);
     DirectoryCleaner.deleteRecursively(baseDirectory);
     log.info("stopped {} PostgreSQL server(s) and deleted {}", servers.size(), baseDirectory);
   }

@@ -35,6 +35,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
   private final PostgresLauncher launcher;
   private int port;
   private LaunchedPostgres launched;
+  /** The postmaster {@link #kill()} killed and its launch, released by the next start or stop. */
+  private long killedPostmaster;
+  private LaunchedPostgres killedLaunch;
   /** The processes {@link #freeze} stopped, until they are continued. */
   private List<Long> frozen = List.of();
 
@@ -46,23 +49,43 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
   }
 
   /**
-   * initdb and first start on a free port. A port picked free may be taken before postgres binds
-   * it (other builds run on this machine): then it retries on another port.
+   * First start on a free port, on a copy of the launcher's initialised data directory (see {@link
+   * DataDirectories}). A port picked free may be taken before postgres binds it (other builds run on
+   * this machine): then it retries on another port.
    */
   static EmbeddedPostgresServer startNew(String name, String databaseName, Path serverDirectory, PostgresLauncher launcher)
       throws IOException {
-    EmbeddedPostgresServer server = new EmbeddedPostgresServer(name, databaseName, serverDirectory, launcher);
+    return firstStart(new EmbeddedPostgresServer(name, databaseName, serverDirectory, launcher), true);
+  }
+
+  /**
+   * initdb into {@code serverDirectory}, one start and a clean stop: a data directory for {@link
+   * DataDirectories} to copy. Returns the data directory.
+   */
+  static Path initialiseStopped(Path serverDirectory, PostgresLauncher launcher) throws IOException {
+    EmbeddedPostgresServer template = firstStart(new EmbeddedPostgresServer("template", "postgres", serverDirectory,
+        launcher), false);
+    template.stop();
+    return template.dataDirectory();
+  }
+
+  private static EmbeddedPostgresServer firstStart(EmbeddedPostgresServer server, boolean fromTemplate)
+      throws IOException {
     IOException last = null;
     for (int attempt = 1; attempt <= FIRST_START_ATTEMPTS; attempt++) {
       server.port = FreePort.pick();
       try {
+        if (fromTemplate) {
+          DataDirectories.copyTemplate(server.launcher, server.dataDirectory());
+        }
         server.launch();
         return server;
       } catch (IOException | RuntimeException e) {
         last = e instanceof IOException io ? io : new IOException(e);
-        log.warn("{}: first start on port {} failed (attempt {}/{}): {}", name, server.port, attempt, FIRST_START_ATTEMPTS, e.toString());
+        log.warn("{}: first start on port {} failed (attempt {}/{}): {}", server.name, server.port, attempt,
+            FIRST_START_ATTEMPTS, e.toString());
         Postmaster.pid(server.dataDirectory()).ifPresent(Postmaster::killHard);
-        DirectoryCleaner.deleteRecursively(serverDirectory);
+        DirectoryCleaner.deleteRecursively(server.serverDirectory);
       }
     }
     throw last;
@@ -150,22 +173,11 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       }
       sleep(20);
     }
-    // The killed postmaster was re-parented (pg_ctl had daemonised it): whoever inherited it
-    // reaps it, usually at once, sometimes a little later.
-    long deadAfterMillis = (System.nanoTime() - begin) / 1_000_000;
-    long reapDeadline = System.nanoTime() + REAP_WAIT.toNanos();
-    while (!Postmaster.isGone(pid) && System.nanoTime() < reapDeadline) {
-      sleep(20);
-    }
-    if (!Postmaster.isGone(pid)) {
-      log.warn("{}: killed postmaster {} is still an unreaped zombie after {} s; a restart may be refused", name, pid,
-          REAP_WAIT.toSeconds());
-    }
-    log.info("{}: killed -9 postmaster {} and {} child processes; port {} refuses connections after {} ms, pid reaped after {} ms",
-        name, pid, killed.size() - 1, port, deadAfterMillis, (System.nanoTime() - begin) / 1_000_000);
-    LaunchedPostgres dead = launched;
+    log.info("{}: killed -9 postmaster {} and {} child processes; port {} refuses connections after {} ms", name, pid,
+        killed.size() - 1, port, (System.nanoTime() - begin) / 1_000_000);
+    killedPostmaster = pid;
+    killedLaunch = launched;
     launched = null;
-    dead.forgetKilled();
   }
 
   /**
@@ -201,6 +213,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       throw new IllegalStateException(name + " is already running");
     }
     long begin = System.nanoTime();
+    releaseKilled();
     try {
       launch();
     } catch (IOException e) {
@@ -209,14 +222,60 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     log.info("{}: started again on port {} in {} ms", name, port, (System.nanoTime() - begin) / 1_000_000);
   }
 
+  /**
+   * Lets go of the postmaster {@link #kill()} killed: waits until it is reaped, then has the launcher
+   * forget it. The killed postmaster was re-parented (pg_ctl had daemonised it) and whoever inherited
+   * it reaps it, usually at once, sometimes a second or two later; PostgreSQL refuses to start on a
+   * data directory whose postmaster.pid names a process that still exists, even as a zombie, and
+   * zonky's release waits on it too. The kill itself does not wait: a test usually has more to do
+   * after a kill than restart at once.
+   */
+  private void releaseKilled() {
+    if (killedLaunch == null) {
+      return;
+    }
+    long pid = killedPostmaster;
+    long begin = System.nanoTime();
+    long reapDeadline = begin + REAP_WAIT.toNanos();
+    while (!Postmaster.isGone(pid) && System.nanoTime() < reapDeadline) {
+      sleep(20);
+    }
+    if (Postmaster.isGone(pid)) {
+      log.info("{}: killed postmaster {} reaped; waited {} ms for it", name, pid, (System.nanoTime() - begin) / 1_000_000);
+    } else {
+      log.warn("{}: killed postmaster {} is still an unreaped zombie after {} s; a restart may be refused", name, pid,
+          REAP_WAIT.toSeconds());
+    }
+    LaunchedPostgres dead = killedLaunch;
+    killedLaunch = null;
+    dead.forgetKilled();
+  }
+
   /** Clean fast shutdown (pg_ctl stop -m fast), data directory kept; {@link #start()} restarts. */
   public synchronized void stop() {
+    releaseKilled();
     if (launched != null) {
       LaunchedPostgres running = launched;
       launched = null;
       running.stop();
       log.info("{}: stopped (port {})", name, port);
     }
+  }
+
+  /**
+   * Waits (at most 30 s) until no postmaster runs on the data directory: PostgreSQL removes
+   * postmaster.pid last when it shuts down, and a killed one leaves it naming a dead process.
+   */
+  void awaitNoPostmaster() {
+    long deadline = System.nanoTime() + DEATH_WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      OptionalLong pid = postmasterPid();
+      if (pid.isEmpty() || !Postmaster.isAlive(pid.getAsLong())) {
+        return;
+      }
+      sleep(20);
+    }
+    log.warn("{}: a postmaster still runs on {} {} s after the stop", name, dataDirectory(), DEATH_WAIT.toSeconds());
   }
 
   /** Stops the server if running. The cluster deletes the data directory afterwards. */

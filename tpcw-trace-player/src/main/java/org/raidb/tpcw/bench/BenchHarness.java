@@ -154,11 +154,13 @@ public final class BenchHarness {
       identical = replicasIdentical(mix, config, servers, placement);
     }
     PlayReport.writeJson(result, work.resolve(mix.cliName() + "-" + config.cliName + "-" + servers.size() + ".json"));
-    say("%s %s %d backend(s): %,.0f requests/min, %.1f tx/s, %d errors %s", mix.cliName(), config.cliName, servers.size(),
-        result.requestsPerMinute(), result.transactionsPerSecond(), result.errors(),
-        result.errorsBySqlState().isEmpty() ? "" : result.errorsBySqlState());
+    say("%s %s %d backend(s): %,.0f requests/min, %.1f tx/s, %d errors %s, %d retries %s", mix.cliName(), config.cliName,
+        servers.size(), result.requestsPerMinute(), result.transactionsPerSecond(), result.errors(),
+        result.errorsBySqlState().isEmpty() ? "" : result.errorsBySqlState(), result.retries(),
+        result.retriesByInteraction().isEmpty() ? "" : result.retriesByInteraction());
     return new BenchResult(mix.cliName(), config.cliName, servers.size(), result.requestsPerMinute(),
-        result.transactionsPerSecond(), result.statements(), result.errors(), result.elapsedSeconds(), identical);
+        result.transactionsPerSecond(), result.statements(), result.errors(), result.retries(), result.elapsedSeconds(),
+        identical);
   }
 
   /**

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.raidb.tpcw.play.Pace;
 import org.raidb.tpcw.play.PlayResult;
+import org.raidb.tpcw.play.RetryPolicy;
 import org.raidb.tpcw.play.TracePlayer;
 import org.raidb.tpcw.report.PlayReport;
 import org.raidb.tpcw.trace.Trace;
@@ -33,6 +34,12 @@ final class PlayCommand implements Callable<Integer> {
       description = "max (as fast as possible) or recorded (at the recorded offsets) (default ${DEFAULT-VALUE}).")
   Pace pace;
 
+  @Option(names = "--max-retries", defaultValue = "" + RetryPolicy.DEFAULT_MAX_RETRIES,
+      description = "Re-runs of a transaction aborted with SQLState 40001 or 40P01 (deadlock victim, serialization"
+          + " failure), from its first statement after a short random wait; past them it counts as an error"
+          + " (default ${DEFAULT-VALUE}; 0: never retry).")
+  int maxRetries;
+
   @Option(names = "--report", paramLabel = "PREFIX",
       description = "Write PREFIX.json and PREFIX.csv (default: the trace file's name with -play).")
   Path report;
@@ -44,13 +51,16 @@ final class PlayCommand implements Callable<Integer> {
     if (sessions != null && sessions < 1) {
       throw new ParameterException(spec.commandLine(), "--sessions must be at least 1, not " + sessions);
     }
+    if (maxRetries < 0) {
+      throw new ParameterException(spec.commandLine(), "--max-retries must be 0 or more, not " + maxRetries);
+    }
     Trace loaded = TraceReader.read(trace);
     int threads = sessions == null ? loaded.sessions().size() : sessions;
     if (threads > loaded.sessions().size()) {
       throw new ParameterException(spec.commandLine(), "--sessions " + threads + " but the trace has only "
           + loaded.sessions().size() + " sessions");
     }
-    PlayResult result = new TracePlayer(connection.factory(), pace).play(loaded, threads, spec.commandLine().getErr());
+    PlayResult result = new TracePlayer(connection.factory(), pace, RetryPolicy.withMaxRetries(maxRetries)).play(loaded, threads, spec.commandLine().getErr());
     Path prefix = report != null ? report : Path.of(trace.toString().replaceFirst("\\.[^./]*$", "") + "-play");
     PlayReport.writeJson(result, Path.of(prefix + ".json"));
     PlayReport.writeCsv(result, Path.of(prefix + ".csv"));

@@ -9,7 +9,9 @@ final class SessionStats {
   final Map<String, Latencies> byInteraction = new TreeMap<>();
   final Map<String, Latencies> byKind = new TreeMap<>();
   final Map<String, Long> errorsBySqlState = new TreeMap<>();
+  final Map<String, Long> retriesByInteraction = new TreeMap<>();
   long statements;
+  long retriedStatements;
   long skipped;
   long transactions;
   long rolledBack;
@@ -27,11 +29,23 @@ final class SessionStats {
     errorsBySqlState.merge(sqlState == null ? "none" : sqlState, 1L, Long::sum);
   }
 
+  /**
+   * A transaction of {@code interaction} is run again; the {@code resent} statements its aborted
+   * attempt sent leave the statement count (each trace statement counts once) for the re-sent count.
+   */
+  void retry(String interaction, int resent) {
+    retriesByInteraction.merge(interaction == null ? "none" : interaction, 1L, Long::sum);
+    statements -= resent;
+    retriedStatements += resent;
+  }
+
   void mergeInto(SessionStats total) {
     byInteraction.forEach((k, v) -> total.byInteraction.computeIfAbsent(k, x -> new Latencies()).addAll(v));
     byKind.forEach((k, v) -> total.byKind.computeIfAbsent(k, x -> new Latencies()).addAll(v));
     errorsBySqlState.forEach((k, v) -> total.errorsBySqlState.merge(k, v, Long::sum));
+    retriesByInteraction.forEach((k, v) -> total.retriesByInteraction.merge(k, v, Long::sum));
     total.statements += statements;
+    total.retriedStatements += retriedStatements;
     total.skipped += skipped;
     total.transactions += transactions;
     total.rolledBack += rolledBack;

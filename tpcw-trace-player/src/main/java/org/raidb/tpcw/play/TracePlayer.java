@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -22,10 +23,16 @@ public final class TracePlayer {
 
   private final ConnectionFactory connections;
   private final Pace pace;
+  private final RetryPolicy retryPolicy;
 
   public TracePlayer(ConnectionFactory connections, Pace pace) {
+    this(connections, pace, RetryPolicy.defaults());
+  }
+
+  public TracePlayer(ConnectionFactory connections, Pace pace, RetryPolicy retryPolicy) {
     this.connections = connections;
     this.pace = pace;
+    this.retryPolicy = retryPolicy;
   }
 
   /**
@@ -74,7 +81,8 @@ public final class TracePlayer {
       Thread worker = new Thread(() -> {
         try {
           go.await();
-          SessionReplayer replayer = new SessionReplayer(opened.get(index), pace, start[0], statementsDone, errorsSeen);
+          SessionReplayer replayer = new SessionReplayer(opened.get(index), pace, start[0], statementsDone, errorsSeen,
+              retryPolicy, new SplittableRandom(), Thread::sleep);
           synchronized (replayers) {
             replayers.add(replayer);
           }
@@ -107,10 +115,12 @@ public final class TracePlayer {
 
   private PlayResult result(Trace trace, int threads, SessionStats total, double seconds) {
     long errors = total.errorsBySqlState.values().stream().mapToLong(Long::longValue).sum();
+    long retries = total.retriesByInteraction.values().stream().mapToLong(Long::longValue).sum();
     return new PlayResult(connections.url(), pace.name().toLowerCase(java.util.Locale.ROOT), threads,
         trace.sessions().size(), trace.statements(), seconds, total.statements, total.skipped, total.transactions,
         total.rolledBack, errors, new java.util.TreeMap<>(total.errorsBySqlState), total.statements * 60.0 / seconds,
-        total.transactions / seconds, summaries(total.byInteraction), summaries(total.byKind));
+        total.transactions / seconds, summaries(total.byInteraction), summaries(total.byKind), retryPolicy.maxRetries(),
+        retries, new java.util.TreeMap<>(total.retriesByInteraction), total.retriedStatements);
   }
 
   private static Map<String, LatencySummary> summaries(Map<String, Latencies> byName) {

@@ -26,11 +26,11 @@ class BenchReportTest {
         List.of(BenchConfig.SINGLE, BenchConfig.RAIDB1_LPRF), List.of(1, 2), new Scale(1000, 10), 150,
         Duration.ofSeconds(45), 0.25, BestSellersVariant.SUBQUERY, 1, dir.resolve("out"));
     List<BenchResult> results = List.of(
-        new BenchResult("browsing", "single", 1, 21_722, 300.5, 16_016, 0, 44.2, null),
-        new BenchResult("browsing", "raidb1-lprf", 1, 18_117, 250.0, 16_016, 0, 53.0, true),
-        new BenchResult("browsing", "raidb1-lprf", 2, 38_161, 520.25, 16_016, 0, 25.2, true),
-        new BenchResult("ordering", "single", 1, 44_601, 700.0, 33_188, 0, 44.6, null),
-        new BenchResult("ordering", "raidb1-lprf", 2, 49_419, 800.0, 33_188, 1, 40.3, false));
+        new BenchResult("browsing", "single", 1, 21_722, 300.5, 16_016, 0, 0, 44.2, null),
+        new BenchResult("browsing", "raidb1-lprf", 1, 18_117, 250.0, 16_016, 0, 0, 53.0, true),
+        new BenchResult("browsing", "raidb1-lprf", 2, 38_161, 520.25, 16_016, 0, 0, 25.2, true),
+        new BenchResult("ordering", "single", 1, 44_601, 700.0, 33_188, 0, 0, 44.6, null),
+        new BenchResult("ordering", "raidb1-lprf", 2, 49_419, 800.0, 33_188, 1, 0, 40.3, false));
 
     String table = new BenchReport(settings, "applied: 0.25 CPU per backend", results).write();
 

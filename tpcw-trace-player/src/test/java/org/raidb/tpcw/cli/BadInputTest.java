@@ -102,6 +102,12 @@ class BadInputTest {
   }
 
   @Test
+  void negativeMaxRetries() throws Exception {
+    assertOneLineError(run("play", "--max-retries", "-1", "--trace", validTrace().toString(), "--url", DEAD_POSTGRES),
+        "--max-retries must be 0 or more, not -1");
+  }
+
+  @Test
   void moreSessionsThanTheTraceHolds() throws Exception {
     assertOneLineError(run("play", "--sessions", "3", "--trace", validTrace().toString(), "--url", DEAD_POSTGRES),
         "the trace has only 2 sessions");
