@@ -1,6 +1,7 @@
 package org.raidb.driver;
 
 import java.sql.DriverPropertyInfo;
+import java.util.List;
 import java.util.Properties;
 import org.raidb.driver.protocol.Protocol;
 
@@ -10,7 +11,7 @@ public enum DriverProperty {
   PASSWORD("password", null, "Password of the virtual database user", false, null),
   CONTROLLER_POLICY("controllerPolicy", "ordered",
       "Which controller of the URL's list to try first: ordered (the URL's order), random, or roundRobin (rotating start, JVM-wide)",
-      false, new String[] {"ordered", "random", "roundRobin"}),
+      false, List.of("ordered", "random", "roundRobin")),
   CONNECT_TIMEOUT("connectTimeout", "10", "Seconds to wait for each controller to accept the connection and answer the handshake; 0 waits forever to connect, and socketTimeout then bounds the handshake", false, null),
   SOCKET_TIMEOUT("socketTimeout", "0", "Seconds to wait for any answer of the controller before the connection is declared broken; 0 waits forever", false, null),
   MAX_FRAME_BYTES("maxFrameBytes", String.valueOf(Protocol.DEFAULT_MAX_FRAME_BYTES), "Largest protocol frame accepted from the controller, in bytes", false, null),
@@ -20,9 +21,11 @@ public enum DriverProperty {
   private final String defaultValue;
   private final String description;
   private final boolean required;
-  private final String[] choices;
+  // Error Prone only trusts Guava's immutable types; List.of is unmodifiable and the field is never exposed.
+  @SuppressWarnings("ImmutableEnumChecker")
+  private final List<String> choices;
 
-  DriverProperty(String key, String defaultValue, String description, boolean required, String[] choices) {
+  DriverProperty(String key, String defaultValue, String description, boolean required, List<String> choices) {
     this.key = key;
     this.defaultValue = defaultValue;
     this.description = description;
@@ -47,7 +50,7 @@ public enum DriverProperty {
     DriverPropertyInfo info = new DriverPropertyInfo(key, get(props));
     info.description = description;
     info.required = required;
-    info.choices = choices == null ? null : choices.clone();
+    info.choices = choices == null ? null : choices.toArray(new String[0]);
     return info;
   }
 

@@ -42,7 +42,7 @@ final class ParameterConversions {
       return t.toLocalTime();
     }
     if (x instanceof java.util.Date d) {
-      return new java.sql.Timestamp(d.getTime()).toLocalDateTime();
+      return java.sql.Timestamp.from(d.toInstant()).toLocalDateTime();
     }
     if (x instanceof Calendar c) {
       return ZonedDateTime.ofInstant(c.toInstant(), c.getTimeZone().toZoneId()).toOffsetDateTime();
@@ -84,58 +84,28 @@ final class ParameterConversions {
     }
     Object v = normalize(x);
     ZoneId zone = ZoneId.systemDefault();
-    switch (targetSqlType) {
-      case Types.BIT:
-      case Types.BOOLEAN:
-        return ValueConversions.toBoolean(v);
-      case Types.TINYINT:
-      case Types.SMALLINT:
-        return (short) ValueConversions.toLong(v, "short", Short.MIN_VALUE, Short.MAX_VALUE);
-      case Types.INTEGER:
-        return (int) ValueConversions.toLong(v, "int", Integer.MIN_VALUE, Integer.MAX_VALUE);
-      case Types.BIGINT:
-        return ValueConversions.toLong(v, "long", Long.MIN_VALUE, Long.MAX_VALUE);
-      case Types.REAL:
-        return (float) ValueConversions.toDouble(v, "float");
-      case Types.FLOAT:
-      case Types.DOUBLE:
-        return ValueConversions.toDouble(v, "double");
-      case Types.DECIMAL:
-      case Types.NUMERIC:
-        return ValueConversions.toBigDecimal(v);
-      case Types.CHAR:
-      case Types.VARCHAR:
-      case Types.LONGVARCHAR:
-      case Types.NCHAR:
-      case Types.NVARCHAR:
-      case Types.LONGNVARCHAR:
-      case Types.CLOB:
-      case Types.NCLOB:
-        return ValueConversions.toText(v);
-      case Types.BINARY:
-      case Types.VARBINARY:
-      case Types.LONGVARBINARY:
-      case Types.BLOB:
-        return ValueConversions.toBytes(v);
-      case Types.DATE:
-        return ValueConversions.toLocalDate(v, zone);
-      case Types.TIME:
-        return ValueConversions.toLocalTime(v, zone);
-      case Types.TIMESTAMP:
-        return ValueConversions.toLocalDateTime(v, zone);
-      case Types.TIMESTAMP_WITH_TIMEZONE:
-        return ValueConversions.toOffsetDateTime(v);
-      case Types.TIME_WITH_TIMEZONE:
-        return ValueConversions.toOffsetTime(v);
-      case Types.OTHER:
-        return ObjectParameters.untyped(v);
-      case Types.ARRAY:
-        return ObjectParameters.array(v);
-      case Types.SQLXML:
-        return v instanceof String s ? new TypedText("xml", s) : ObjectParameters.inferred(v);
-      default:
-        return v;
-    }
+    return switch (targetSqlType) {
+      case Types.BIT, Types.BOOLEAN -> ValueConversions.toBoolean(v);
+      case Types.TINYINT, Types.SMALLINT ->
+          (short) ValueConversions.toLong(v, "short", Short.MIN_VALUE, Short.MAX_VALUE);
+      case Types.INTEGER -> (int) ValueConversions.toLong(v, "int", Integer.MIN_VALUE, Integer.MAX_VALUE);
+      case Types.BIGINT -> ValueConversions.toLong(v, "long", Long.MIN_VALUE, Long.MAX_VALUE);
+      case Types.REAL -> (float) ValueConversions.toDouble(v, "float");
+      case Types.FLOAT, Types.DOUBLE -> ValueConversions.toDouble(v, "double");
+      case Types.DECIMAL, Types.NUMERIC -> ValueConversions.toBigDecimal(v);
+      case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR, Types.CLOB,
+          Types.NCLOB -> ValueConversions.toText(v);
+      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> ValueConversions.toBytes(v);
+      case Types.DATE -> ValueConversions.toLocalDate(v, zone);
+      case Types.TIME -> ValueConversions.toLocalTime(v, zone);
+      case Types.TIMESTAMP -> ValueConversions.toLocalDateTime(v, zone);
+      case Types.TIMESTAMP_WITH_TIMEZONE -> ValueConversions.toOffsetDateTime(v);
+      case Types.TIME_WITH_TIMEZONE -> ValueConversions.toOffsetTime(v);
+      case Types.OTHER -> ObjectParameters.untyped(v);
+      case Types.ARRAY -> ObjectParameters.array(v);
+      case Types.SQLXML -> v instanceof String s ? new TypedText("xml", s) : ObjectParameters.inferred(v);
+      default -> v;
+    };
   }
 
   static LocalDate dateIn(java.sql.Date d, Calendar cal) {

@@ -49,77 +49,77 @@ final class PgTypes {
 
   /** java.sql.Types of a type, as pgjdbc's TypeInfoCache maps it (OTHER for the rest). */
   static int jdbcType(String type) {
-    switch (type) {
-      case "int2": return Types.SMALLINT;
-      case "int4": return Types.INTEGER;
-      case "int8", "oid": return Types.BIGINT;
-      case "money", "float8": return Types.DOUBLE;
-      case "numeric": return Types.NUMERIC;
-      case "float4": return Types.REAL;
-      case "char", "bpchar": return Types.CHAR;
-      case "varchar", "text", "name": return Types.VARCHAR;
-      case "bytea": return Types.BINARY;
-      case "bool", "bit": return Types.BIT;
-      case "date": return Types.DATE;
-      case "time", "timetz": return Types.TIME;
-      case "timestamp", "timestamptz": return Types.TIMESTAMP;
-      case "xml": return Types.SQLXML;
-      default: return Types.OTHER;
-    }
+    return switch (type) {
+      case "int2" -> Types.SMALLINT;
+      case "int4" -> Types.INTEGER;
+      case "int8", "oid" -> Types.BIGINT;
+      case "money", "float8" -> Types.DOUBLE;
+      case "numeric" -> Types.NUMERIC;
+      case "float4" -> Types.REAL;
+      case "char", "bpchar" -> Types.CHAR;
+      case "varchar", "text", "name" -> Types.VARCHAR;
+      case "bytea" -> Types.BINARY;
+      case "bool", "bit" -> Types.BIT;
+      case "date" -> Types.DATE;
+      case "time", "timetz" -> Types.TIME;
+      case "timestamp", "timestamptz" -> Types.TIMESTAMP;
+      case "xml" -> Types.SQLXML;
+      default -> Types.OTHER;
+    };
   }
 
   /** The class of the elements pgjdbc's Array.getArray() returns for this element type. */
   static Class<?> elementClass(String type) {
-    switch (type) {
-      case "int2": return Short.class;
-      case "int4": return Integer.class;
-      case "int8", "oid": return Long.class;
-      case "float8": return Double.class;
-      case "float4": return Float.class;
-      case "numeric": return BigDecimal.class;
-      case "bool", "bit": return Boolean.class;
-      case "uuid": return UUID.class;
-      case "bytea": return byte[].class;
-      case "date": return java.sql.Date.class;
-      case "time", "timetz": return java.sql.Time.class;
-      case "timestamp", "timestamptz": return java.sql.Timestamp.class;
-      case "text", "varchar", "bpchar", "char", "name", "json", "jsonb": return String.class;
-      default: return Object.class;
-    }
+    return switch (type) {
+      case "int2" -> Short.class;
+      case "int4" -> Integer.class;
+      case "int8", "oid" -> Long.class;
+      case "float8" -> Double.class;
+      case "float4" -> Float.class;
+      case "numeric" -> BigDecimal.class;
+      case "bool", "bit" -> Boolean.class;
+      case "uuid" -> UUID.class;
+      case "bytea" -> byte[].class;
+      case "date" -> java.sql.Date.class;
+      case "time", "timetz" -> java.sql.Time.class;
+      case "timestamp", "timestamptz" -> java.sql.Timestamp.class;
+      case "text", "varchar", "bpchar", "char", "name", "json", "jsonb" -> String.class;
+      default -> Object.class;
+    };
   }
 
   /** An element of an array in the server's text form, as the wire would carry it. */
   static Object parseElement(String type, String text) throws SQLException {
     try {
-      switch (type) {
-        case "int2": return Short.valueOf(text.trim());
-        case "int4": return Integer.valueOf(text.trim());
-        case "int8", "oid": return Long.valueOf(text.trim());
-        case "float8": return Double.valueOf(text.trim());
-        case "float4": return Float.valueOf(text.trim());
-        case "numeric": return numeric(text.trim());
-        case "bool", "bit": return ValueConversions.toBoolean(text);
-        case "uuid": return UUID.fromString(text.trim());
-        case "bytea": return bytea(text);
-        case "date": return ValueConversions.toLocalDate(text, java.time.ZoneId.systemDefault());
-        case "time": return ValueConversions.toLocalTime(text, java.time.ZoneId.systemDefault());
-        case "timetz": return ValueConversions.toOffsetTime(withFullOffset(text));
-        case "timestamp": return ValueConversions.toLocalDateTime(text, java.time.ZoneId.systemDefault());
-        case "timestamptz": return ValueConversions.toOffsetDateTime(withFullOffset(text));
-        default: return text;
-      }
+      return switch (type) {
+        case "int2" -> Short.valueOf(text.trim());
+        case "int4" -> Integer.valueOf(text.trim());
+        case "int8", "oid" -> Long.valueOf(text.trim());
+        case "float8" -> Double.valueOf(text.trim());
+        case "float4" -> Float.valueOf(text.trim());
+        case "numeric" -> numeric(text.trim());
+        case "bool", "bit" -> ValueConversions.toBoolean(text);
+        case "uuid" -> UUID.fromString(text.trim());
+        case "bytea" -> bytea(text);
+        case "date" -> ValueConversions.toLocalDate(text, java.time.ZoneId.systemDefault());
+        case "time" -> ValueConversions.toLocalTime(text, java.time.ZoneId.systemDefault());
+        case "timetz" -> ValueConversions.toOffsetTime(withFullOffset(text));
+        case "timestamp" -> ValueConversions.toLocalDateTime(text, java.time.ZoneId.systemDefault());
+        case "timestamptz" -> ValueConversions.toOffsetDateTime(withFullOffset(text));
+        default -> text;
+      };
     } catch (NumberFormatException | java.time.DateTimeException e) {
       throw DriverErrors.badValue(type, text, SqlStates.INVALID_TEXT_REPRESENTATION);
     }
   }
 
   private static Object numeric(String text) {
-    switch (text) {
-      case "NaN": return Double.NaN;
-      case "Infinity": return Double.POSITIVE_INFINITY;
-      case "-Infinity": return Double.NEGATIVE_INFINITY;
-      default: return new BigDecimal(text);
-    }
+    return switch (text) {
+      case "NaN" -> Double.NaN;
+      case "Infinity" -> Double.POSITIVE_INFINITY;
+      case "-Infinity" -> Double.NEGATIVE_INFINITY;
+      default -> new BigDecimal(text);
+    };
   }
 
   /** PostgreSQL prints offsets as {@code +02}; java.time wants {@code +02:00}. */

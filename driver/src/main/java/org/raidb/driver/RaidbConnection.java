@@ -322,10 +322,12 @@ public class RaidbConnection implements Connection {
   public synchronized void setTransactionIsolation(int level) throws SQLException {
     checkOpen();
     switch (level) {
-      case TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ, TRANSACTION_SERIALIZABLE:
-        break;
-      default:
-        throw DriverErrors.of("Transaction isolation level " + level + " not supported.", SqlStates.FEATURE_NOT_SUPPORTED);
+      case TRANSACTION_READ_UNCOMMITTED, TRANSACTION_READ_COMMITTED, TRANSACTION_REPEATABLE_READ,
+          TRANSACTION_SERIALIZABLE -> {
+        // supported: the controller is told below
+      }
+      default -> throw DriverErrors.of("Transaction isolation level " + level + " not supported.",
+          SqlStates.FEATURE_NOT_SUPPORTED);
     }
     transaction(TransactionFrame.isolation(level));
     isolation = level;

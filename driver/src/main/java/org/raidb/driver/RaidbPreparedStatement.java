@@ -42,6 +42,7 @@ import org.raidb.driver.protocol.TypedText;
  */
 public class RaidbPreparedStatement extends RaidbStatement implements PreparedStatement {
   /** What EXECUTE or BATCH sends for the current parameter values. */
+  @SuppressWarnings("ArrayRecordComponent") // a carrier read once by its components, never compared or hashed
   record BoundStatement(String sql, Object[] values) {}
 
   final String sql;

@@ -118,12 +118,15 @@ final class ValueConversions {
       }
     } else if (v instanceof String || v instanceof TypedText) {
       switch (v.toString().trim().toLowerCase(Locale.ROOT)) {
-        case "t", "true", "y", "yes", "on", "1":
+        case "t", "true", "y", "yes", "on", "1" -> {
           return true;
-        case "f", "false", "n", "no", "off", "0":
+        }
+        case "f", "false", "n", "no", "off", "0" -> {
           return false;
-        default:
-          break;
+        }
+        default -> {
+          // not a boolean word: refused below
+        }
       }
     }
     throw DriverErrors.of("Cannot cast to boolean: \"" + toText(v) + "\"", SqlStates.INVALID_CHARACTER_VALUE_FOR_CAST);
@@ -409,14 +412,11 @@ final class ValueConversions {
     if (PgTypes.isArrayTypeName(type)) {
       return RaidbArray.fromText(type, t.text());
     }
-    switch (type) {
-      case "interval":
-        return RaidbInterval.parse(t.text());
-      case "xml":
-        return new RaidbSqlXml(t.text());
-      default:
-        return t.text();
-    }
+    return switch (type) {
+      case "interval" -> RaidbInterval.parse(t.text());
+      case "xml" -> new RaidbSqlXml(t.text());
+      default -> t.text();
+    };
   }
 
   /** getObject(int, Class): the conversions JDBC 4.2 lists plus the java.time types pgjdbc supports. */

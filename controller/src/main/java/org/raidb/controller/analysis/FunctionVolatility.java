@@ -15,6 +15,10 @@ public interface FunctionVolatility {
   /** Without a catalogue: the built-in read-only functions read, everything else may write. */
   FunctionVolatility BUILT_INS_ONLY = name -> !ReadOnlyFunctions.contains(name);
 
-  /** @param name lower-case, unqualified */
+  /**
+   * Whether a call of the function may write, which makes the statement calling it a write.
+   *
+   * @param name lower-case, unqualified
+   */
   boolean mayWrite(String name);
 }

@@ -98,7 +98,11 @@ public final class ReadOnlyFunctions {
 
   private ReadOnlyFunctions() {}
 
-  /** @param name lower-case, unqualified */
+  /**
+   * Whether the function is a built-in known to only read.
+   *
+   * @param name lower-case, unqualified
+   */
   public static boolean contains(String name) {
     return NAMES.contains(name);
   }

@@ -11,7 +11,6 @@ import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.LongValue;
 import net.sf.jsqlparser.expression.NullValue;
-import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
@@ -98,8 +97,8 @@ final class ShapeFinder {
   private TargetRows.Inserted inserted(Insert insert, Table target, boolean opaque) {
     String table = tableName(target);
     String schema = schema(target);
-    boolean upsert = insert.isUseDuplicate() || insert.getConflictAction() != null
-        && insert.getConflictAction().getConflictActionType() == ConflictActionType.DO_UPDATE;
+    boolean upsert = insert.isUseDuplicate() || (insert.getConflictAction() != null
+        && insert.getConflictAction().getConflictActionType() == ConflictActionType.DO_UPDATE);
     if (insert.isUseSet()) {
       Map<String, SqlValue> set = assignments(insert.getSetUpdateSets());
       return new TargetRows.Inserted(table, schema, List.copyOf(set.keySet()), opaque ? null : List.of(List.copyOf(set.values())), upsert);
@@ -231,18 +230,13 @@ final class ShapeFinder {
     }
   }
 
-  /** {@code (x)} as {@code x}. */
+  /** {@code (x)} as {@code x}: JSqlParser 5 reads it as a list of one expression (its Parenthesis is never built). */
   private static Expression unwrap(Expression e) {
     Expression x = e;
-    while (true) {
-      if (x instanceof Parenthesis p) {
-        x = p.getExpression();
-      } else if (x instanceof ParenthesedExpressionList<?> l && l.size() == 1 && !(l.get(0) instanceof Column)) {
-        x = (Expression) l.get(0);
-      } else {
-        return x;
-      }
+    while (x instanceof ParenthesedExpressionList<?> l && l.size() == 1 && !(l.get(0) instanceof Column)) {
+      x = (Expression) l.get(0);
     }
+    return x;
   }
 
   /** A value as plainly written: literal, parameter, NULL, DEFAULT, nextval of a named sequence. */

@@ -266,40 +266,34 @@ public final class SqlAnalyzer {
   private AnalyzedStatement analyzeUncached(String sql) {
     String[] words = StatementWords.first(sql, wordSyntax(), 3);
     String first = words[0];
-    switch (first) {
-      case "BEGIN":
+    return switch (first) {
+      case "BEGIN" -> {
         if (words[1].equals("NOT") && words[2].equals("ATOMIC")) {
           // MariaDB's compound statement, a block of statements of any kind
-          return AnalyzedStatement.unknown(StatementKind.WRITE).withDeterminism(NonDeterministicCalls.mayContain(sql), null);
+          yield AnalyzedStatement.unknown(StatementKind.WRITE).withDeterminism(NonDeterministicCalls.mayContain(sql), null);
         }
-        return AnalyzedStatement.transaction(TransactionCommand.BEGIN, null);
-      case "START":
-        return AnalyzedStatement.transaction(TransactionCommand.BEGIN, null);
-      case "COMMIT":
-      case "END":
-        return AnalyzedStatement.transaction(TransactionCommand.COMMIT, null);
-      case "ABORT":
-        return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
-      case "ROLLBACK":
+        yield AnalyzedStatement.transaction(TransactionCommand.BEGIN, null);
+      }
+      case "START" -> AnalyzedStatement.transaction(TransactionCommand.BEGIN, null);
+      case "COMMIT", "END" -> AnalyzedStatement.transaction(TransactionCommand.COMMIT, null);
+      case "ABORT" -> AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
+      case "ROLLBACK" -> {
         if (words[1].equals("TO")) {
           String name = words[2].equals("SAVEPOINT") ? savepointName(sql) : words[2];
-          return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK_TO_SAVEPOINT, name);
+          yield AnalyzedStatement.transaction(TransactionCommand.ROLLBACK_TO_SAVEPOINT, name);
         }
-        return AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
-      case "SAVEPOINT":
-        return AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, savepointName(sql));
-      case "RELEASE":
+        yield AnalyzedStatement.transaction(TransactionCommand.ROLLBACK, null);
+      }
+      case "SAVEPOINT" -> AnalyzedStatement.transaction(TransactionCommand.SAVEPOINT, savepointName(sql));
+      case "RELEASE" -> {
         String name = words[1].equals("SAVEPOINT") ? savepointName(sql) : words[1];
-        return AnalyzedStatement.transaction(TransactionCommand.RELEASE_SAVEPOINT, name);
-      case "SET":
-      case "RESET":
-      case "DISCARD":
-        return new AnalyzedStatement(StatementKind.SESSION_SETTING, Set.of(), Set.of(), false, null, null);
-      case "SHOW":
-        return AnalyzedStatement.of(StatementKind.READ, Set.of(), Set.of());
-      default:
-        return analyzeParsed(sql);
-    }
+        yield AnalyzedStatement.transaction(TransactionCommand.RELEASE_SAVEPOINT, name);
+      }
+      case "SET", "RESET", "DISCARD" ->
+          new AnalyzedStatement(StatementKind.SESSION_SETTING, Set.of(), Set.of(), false, null, null);
+      case "SHOW" -> AnalyzedStatement.of(StatementKind.READ, Set.of(), Set.of());
+      default -> analyzeParsed(sql);
+    };
   }
 
   /** Advisory-lock function names all contain "lock": a call's text without it needs no parse. */

@@ -15,6 +15,8 @@ public sealed interface TargetRows {
   String schema();
 
   /**
+   * The rows an INSERT adds.
+   *
    * @param columns the INSERT's column list, or null when it gives none (the table's columns in order)
    * @param rows its VALUES rows, or null when the rows come from a query or cannot be read
    * @param upsert {@code ON CONFLICT … DO UPDATE} or {@code ON DUPLICATE KEY UPDATE}: it may change
@@ -23,6 +25,8 @@ public sealed interface TargetRows {
   record Inserted(String table, String schema, List<String> columns, List<List<SqlValue>> rows, boolean upsert) implements TargetRows {}
 
   /**
+   * The rows an UPDATE or DELETE changes, as far as its text tells.
+   *
    * @param pinned for each column the WHERE clause's top-level conjunction equates with values
    *     ({@code col = v}, {@code col IN (v, w)}, {@code (a, b) = (v, w)}), those values; null when the
    *     rows cannot be told from the text (no WHERE, joins, subqueries, calls of unknown functions)

@@ -5,6 +5,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -121,11 +122,12 @@ final class LiteralWriter {
    * (unless its sql_mode has TIME_ROUND_FRACTIONAL, which this does not follow).
    */
   private Instant atPrecision(Instant t, int digits) {
-    Instant micros = t.minusNanos(t.getNano() % 1_000);
+    Instant micros = t.truncatedTo(ChronoUnit.MICROS);
     if (digits >= MICROSECONDS) {
       return micros;
     }
     long unit = pow10(9 - digits);
+    @SuppressWarnings("JavaInstantGetSecondsGetNano") // rounding happens within the second: its fraction is the point
     long nanos = micros.getNano();
     long kept = nanos - nanos % unit;
     if (dialect == SqlDialect.POSTGRESQL && nanos - kept >= unit / 2) {
@@ -167,7 +169,9 @@ final class LiteralWriter {
       pad(out, t.getSecond(), 2);
       if (digits > 0) {
         out.append('.');
-        pad(out, t.getNano() / (int) pow10(9 - digits), digits);
+        @SuppressWarnings("JavaLocalDateTimeGetNano") // the seconds are written above: this is their fraction
+        int fraction = t.getNano();
+        pad(out, fraction / (int) pow10(9 - digits), digits);
       }
     }
     if (offset != null) {

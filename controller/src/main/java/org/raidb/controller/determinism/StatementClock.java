@@ -98,8 +98,8 @@ public final class StatementClock {
   private UUID randomUuid() {
     long high = random.nextLong();
     long low = random.nextLong();
-    high = high & ~0xF000L | 0x4000L; // version 4
-    low = low & 0x3FFFFFFFFFFFFFFFL | 0x8000000000000000L; // IETF variant
+    high = (high & ~0xF000L) | 0x4000L; // version 4
+    low = (low & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // IETF variant
     return new UUID(high, low);
   }
 

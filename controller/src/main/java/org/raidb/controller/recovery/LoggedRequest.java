@@ -36,6 +36,8 @@ public final class LoggedRequest {
   }
 
   /**
+   * One backend answered, or its connection broke while it ran: the item moves its edge, or is in doubt on it.
+   *
    * @param maybeApplied it did not succeed because the backend's connection broke while it ran: the
    *     server may have applied it and lost only the answer
    */

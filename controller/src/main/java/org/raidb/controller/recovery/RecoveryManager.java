@@ -348,6 +348,8 @@ public final class RecoveryManager implements AutoCloseable {
   }
 
   /**
+   * Brings a disabled backend back as {@link #enable(DatabaseBackend)} does, or by an administrator's force.
+   *
    * @param forcedBy the administrator who enables a backend whose data diverged, knowing better than the
    *     controller; null refuses such a backend
    */
@@ -494,8 +496,11 @@ public final class RecoveryManager implements AutoCloseable {
         return;
       }
       behindBefore = behind;
-      List<ReplayItem> batch;
-      while (cursor.lastPosition() < target && !(batch = cursor.nextBatch(REPLAY_BATCH)).isEmpty()) {
+      while (cursor.lastPosition() < target) {
+        List<ReplayItem> batch = cursor.nextBatch(REPLAY_BATCH);
+        if (batch.isEmpty()) {
+          break;
+        }
         stopIfShuttingDown();
         progress.advance(replayer.apply(batch));
         progress.total(l.entriesBetween(from, l.lastPosition()));

@@ -224,7 +224,11 @@ public final class WriteLog implements AutoCloseable {
     }
     try {
       for (long p : positions) {
-        log.setOutcomeAsync(p, outcome);
+        log.setOutcomeAsync(p, outcome).exceptionally(e -> {
+          // A log that stops fails its later appends too, which say why; the outcome is only missing on replay.
+          logger.error("write #{}: its outcome ({}) could not be recorded in the recovery log", p, outcome, e);
+          return null;
+        });
       }
     } catch (RecoveryLogException e) {
       // The log has stopped; appends fail from now on and say why.

@@ -20,6 +20,7 @@ import org.raidb.controller.transaction.BackendLane;
 import org.raidb.controller.transaction.Transaction;
 import org.raidb.controller.transaction.TransactionEnd;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.recovery.DisableCause;
 
 /**
  * The path of a statement that calls advisory-lock functions: it runs on the {@link LockBackend}
@@ -86,7 +87,7 @@ final class AdvisoryLockPath {
           if (!FailureClassifier.isBackendFailure(e)) {
             throw e;
           }
-          vdb.disableBackend(b, "cannot open a connection: " + e.getMessage());
+          vdb.disableWithoutWaiting(b, DisableCause.failure("cannot open a connection: " + e.getMessage()));
           lastFailure = e;
           continue;
         }
@@ -98,7 +99,7 @@ final class AdvisoryLockPath {
           lostWith(s, b, c, e);
           throw lost(s);
         }
-        vdb.disableBackend(b, "advisory-lock call failed: " + e.getMessage());
+        vdb.disableWithoutWaiting(b, DisableCause.failure("advisory-lock call failed: " + e.getMessage()));
         connections.discard(c);
         lastFailure = e; // the session held nothing there: the next lock backend answers
       } catch (RuntimeException e) {
@@ -163,7 +164,7 @@ final class AdvisoryLockPath {
       return result;
     } catch (SQLException e) {
       if (FailureClassifier.isBackendFailure(e)) {
-        vdb.disableBackend(b, "advisory-lock call failed: " + e.getMessage());
+        vdb.disableWithoutWaiting(b, DisableCause.failure("advisory-lock call failed: " + e.getMessage()));
         lanes.leaveTransaction(tx, b);
         locks.lost(b);
         throw lost(s);
@@ -212,7 +213,7 @@ final class AdvisoryLockPath {
   /** The connection failed while the session may have held locks on it. */
   private void lostWith(SessionState s, DatabaseBackend b, Connection c, SQLException e) {
     if (FailureClassifier.isBackendFailure(e)) {
-      vdb.disableBackend(b, "advisory-lock call failed: " + e.getMessage());
+      vdb.disableWithoutWaiting(b, DisableCause.failure("advisory-lock call failed: " + e.getMessage()));
     }
     s.advisoryLocks().failed(b, c);
     connections.stopKeeping(c);

@@ -60,6 +60,9 @@ public interface BackendArray {
 
   CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason);
 
+  /** Takes a backend out as {@link #disableBackend} does, without waiting for its checkpoint to be recorded. */
+  void disableWithoutWaiting(DatabaseBackend backend, DisableCause cause);
+
   /** A backend failed where the others did not: it is disabled, saying what failed. */
   void disableFailed(DatabaseBackend backend, String what, SQLException failure);
 

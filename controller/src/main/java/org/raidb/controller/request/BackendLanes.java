@@ -18,6 +18,7 @@ import org.raidb.driver.protocol.SqlStates;
  * advisory-lock calls and transaction commands all take their lanes here.
  */
 final class BackendLanes {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BackendLanes.class);
   private final BackendArray vdb;
   private final BackendConnections connections;
 
@@ -106,7 +107,10 @@ final class BackendLanes {
   void leaveTransaction(Transaction tx, DatabaseBackend b) {
     BackendLane lane = tx == null ? null : tx.forget(b);
     if (lane != null) {
-      lane.idle().thenRun(() -> connections.discard(lane.connection()));
+      lane.idle().thenRun(() -> connections.discard(lane.connection())).exceptionally(e -> {
+        log.error("closing the connection of backend {} that left a transaction failed", b.name(), e);
+        return null;
+      });
     }
   }
 }

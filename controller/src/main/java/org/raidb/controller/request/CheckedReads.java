@@ -93,7 +93,7 @@ final class CheckedReads {
 
     @Override
     public void disable(DatabaseBackend b, DisableCause cause) {
-      vdb.disableBackend(b, cause);
+      vdb.disableWithoutWaiting(b, cause);
       lanes.leaveTransaction(tx, b);
     }
 

@@ -46,7 +46,7 @@ final class DeterministicStatements {
   List<ExecuteRequest> of(SessionState s, AnalyzedStatement a, ExecuteRequest r) throws SQLException {
     if (a.rewriteSpans() != null) {
       String text = severalStatements(s, a, r.sql());
-      return List.of(text == r.sql() ? r : r.withSql(text));
+      return List.of(unchanged(text, r.sql()) ? r : r.withSql(text));
     }
     if (isDdl(a, r.sql())) {
       Transaction tx = s.transaction();
@@ -62,7 +62,7 @@ final class DeterministicStatements {
       return List.of(r);
     }
     String text = text(s, a, r.sql());
-    return List.of(text == r.sql() ? r : r.withSql(text));
+    return List.of(unchanged(text, r.sql()) ? r : r.withSql(text));
   }
 
   /** One statement of a write, or of a {@code Statement.addBatch} batch, as every backend must run it. */
@@ -70,12 +70,12 @@ final class DeterministicStatements {
     if (a.rewriteSpans() != null) {
       return severalStatements(s, a, sql);
     }
-    if (a.kind() != StatementKind.WRITE && !a.needsRewrite() || isDdl(a, sql)) {
+    if ((a.kind() != StatementKind.WRITE && !a.needsRewrite()) || isDdl(a, sql)) {
       return sql;
     }
     Transaction tx = s.transaction(); // starts it, if this write is the transaction's first statement
     String filled = a.kind() == StatementKind.WRITE ? fill(sql, tx) : sql;
-    if (filled == sql && !a.needsRewrite()) {
+    if (unchanged(filled, sql) && !a.needsRewrite()) {
       return sql;
     }
     return DeterministicRewriter.rewrite(filled, vdb.dialect(), clock(tx));
@@ -86,17 +86,23 @@ final class DeterministicStatements {
     if (a.rewriteSpans() != null) {
       return new DeterministicBatch(severalStatements(s, a, sql), rows);
     }
-    if (a.kind() != StatementKind.WRITE && !a.needsRewrite() || isDdl(a, sql)) {
+    if ((a.kind() != StatementKind.WRITE && !a.needsRewrite()) || isDdl(a, sql)) {
       return new DeterministicBatch(sql, rows);
     }
     Transaction tx = s.transaction();
     String filled = a.kind() == StatementKind.WRITE ? fill(sql, tx) : sql;
-    if (filled == sql && !a.needsRewrite()) {
+    if (unchanged(filled, sql) && !a.needsRewrite()) {
       return new DeterministicBatch(sql, rows);
     }
     return DeterministicRewriter.rewriteBatch(filled, rows, vdb.dialect(), clock(tx));
   }
 
+
+  /** Whether a rewriter handed back its input itself, which it does when it had nothing to change. */
+  @SuppressWarnings("ReferenceEquality") // "nothing changed" is the input itself, by contract; the cheap test
+  private static boolean unchanged(String out, String in) {
+    return out == in;
+  }
   /**
    * A text of several statements: the calls of its writes are replaced (not those of its DDL, where a
    * DEFAULT now() is the point). The volatile defaults its writes may rely on are not filled in, since
@@ -164,8 +170,8 @@ final class DeterministicStatements {
    * tells. A DEFAULT now() there is the point, not a value to compute.
    */
   private boolean isDdl(AnalyzedStatement a, String sql) throws SQLException {
-    return a.kind() == StatementKind.DDL || a.kind() == StatementKind.WRITE && a.touchesEverything()
-        && a.schemaChange() == null && SqlTokens.of(sql, vdb.dialect()).isAnyWord(0, DDL_WORDS);
+    return a.kind() == StatementKind.DDL || (a.kind() == StatementKind.WRITE && a.touchesEverything()
+        && a.schemaChange() == null && SqlTokens.of(sql, vdb.dialect()).isAnyWord(0, DDL_WORDS));
   }
 
   /**

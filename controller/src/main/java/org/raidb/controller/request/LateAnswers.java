@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.NoAnswerException;
@@ -22,6 +23,7 @@ import org.raidb.controller.health.HealthMonitor;
  * (completion first or majority lets the client run ahead) is not yet its fault.
  */
 final class LateAnswers {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(LateAnswers.class);
   private final HealthMonitor health;
   private final CompletionTracker tracker;
   private final List<DatabaseBackend> backends;
@@ -49,8 +51,20 @@ final class LateAnswers {
   void answered(int count) {
     if (othersNeeded > 0 && count == othersNeeded && count < backends.size()) {
       othersAnsweredAt = System.nanoTime();
-      health.after(timeoutNanos, this::judge);
+      judgeAfter(timeoutNanos);
     }
+  }
+
+  /** Judges the late answers again after {@code delayNanos}. */
+  private void judgeAfter(long delayNanos) {
+    // The timer's future is only a handle to cancel the judgement, which nothing does: failures are logged below.
+    ScheduledFuture<?> unused = health.after(delayNanos, () -> {
+      try {
+        judge();
+      } catch (RuntimeException e) {
+        log.error("judging the late answers to [{}] failed", statement, e);
+      }
+    });
   }
 
   private void judge() {
@@ -77,7 +91,7 @@ final class LateAnswers {
       tracker.add(new BackendOutcome(b, null, new NoAnswerException(reason)));
     }
     if (next != Long.MAX_VALUE && !tracker.all().isDone()) {
-      health.after(next, this::judge);
+      judgeAfter(next);
     }
   }
 }

@@ -21,6 +21,8 @@ public final class OutcomeResolver {
   private OutcomeResolver() {}
 
   /**
+   * One answer for the client, and what becomes of the backends that answered otherwise.
+   *
    * @param winner the outcome whose result the client gets, null when the client gets {@code clientError}
    * @param toDisable backends to take out of the array, with the reason to log
    * @param diverged those of {@code toDisable} that answered, differently from the majority (the others'
@@ -38,6 +40,8 @@ public final class OutcomeResolver {
   }
 
   /**
+   * Resolves the answers of all backends to one statement, telling a client's error from a divergence.
+   *
    * @param inTransaction a statement of a transaction that the caller rolls back everywhere on a
    *     class-40 error: a backend choosing it as a deadlock or serialization victim is then not a
    *     divergence, since no backend will keep its work. Not a COMMIT that some backends applied: that

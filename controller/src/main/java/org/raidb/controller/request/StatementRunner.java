@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.raidb.controller.determinism.SqlDialect;
 import org.raidb.controller.result.BackendCursor;
 import org.raidb.controller.result.BackendValues;
 import org.raidb.controller.result.MaterializedRows;
@@ -15,6 +16,9 @@ import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.UpdateCount;
+import org.raidb.driver.sql.SqlLexer;
+import org.raidb.driver.sql.SqlSyntax;
+import org.raidb.driver.sql.TokenKind;
 
 /** Runs one client statement on one backend connection, as the client asked (parameters, keys, limits). */
 public final class StatementRunner {
@@ -26,6 +30,8 @@ public final class StatementRunner {
   }
 
   /**
+   * Runs the client's statement on connection {@code c} and returns its results.
+   *
    * @param stream leave a single result set open as a cursor (reads); otherwise every result is read
    *     into memory (writes, whose answers are compared between backends, and reads known to be small)
    * @param onCursorClose what to do when a streamed cursor is closed (release the connection)
@@ -58,7 +64,7 @@ public final class StatementRunner {
         }
       }
       List<Result> results = new ArrayList<>(1);
-      if (isResultSet && stream && !severalStatements(r.sql())) {
+      if (isResultSet && stream && !severalStatements(c, r.sql())) {
         results.add(new Rows(new BackendCursor(st, st.getResultSet(), onCursorClose)));
         keepOpen = true;
         return new StatementResult(results, null, st.getWarnings()); // those of the execution; later fetches' are not carried
@@ -158,31 +164,32 @@ public final class StatementRunner {
       return ps.execute();
     }
     if (r.returnGeneratedKeys()) {
-      return r.keyColumns() != null && !r.keyColumns().isEmpty()
+      return (r.keyColumns() != null && !r.keyColumns().isEmpty())
           ? st.execute(r.sql(), r.keyColumns().toArray(new String[0]))
           : st.execute(r.sql(), Statement.RETURN_GENERATED_KEYS);
     }
     return st.execute(r.sql());
   }
 
-  /** A semicolon outside quotes and comments followed by more SQL: backends return several results. */
-  static boolean severalStatements(String sql) {
-    int n = sql.length();
-    char quote = 0;
-    for (int i = 0; i < n; i++) {
-      char c = sql.charAt(i);
-      if (quote != 0) {
-        if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-        int eol = sql.indexOf('\n', i);
-        i = eol < 0 ? n : eol;
-      } else if (c == ';') {
-        for (int j = i + 1; j < n; j++) {
-          if (!Character.isWhitespace(sql.charAt(j))) {
+  /**
+   * Whether the backend returns several results for the text: a semicolon in code (not in a string,
+   * quoted name, dollar quote or comment, as the backend's own lexer reads it) followed by more than
+   * whitespace. A trailing comment counts: pgjdbc sends it, and the server answers it as an empty query.
+   * Erring towards "several" only costs reading the results into memory.
+   */
+  static boolean severalStatements(Connection c, String sql) throws SQLException {
+    if (sql.indexOf(';') < 0) {
+      return false; // most texts: no need to ask what the backend speaks
+    }
+    return severalStatements(sql, SqlDialect.of(c.getMetaData().getDatabaseProductName()).syntax());
+  }
+
+  static boolean severalStatements(String sql, SqlSyntax syntax) {
+    SqlLexer lexer = new SqlLexer(sql, syntax);
+    for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+      if (lexer.isSymbol(';')) {
+        for (TokenKind rest = lexer.next(); rest != TokenKind.END; rest = lexer.next()) {
+          if (rest != TokenKind.WHITESPACE) {
             return true;
           }
         }

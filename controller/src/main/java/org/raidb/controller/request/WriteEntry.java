@@ -20,6 +20,7 @@ import org.raidb.controller.transaction.TransactionModes;
  * catalogues its DDL changes, and a victim's rollback; then the {@link WritePath} runs it.
  */
 final class WriteEntry {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(WriteEntry.class);
   private final BackendArray vdb;
   private final BackendConnections connections;
   private final WritePath writes;
@@ -102,7 +103,14 @@ final class WriteEntry {
       if (routinesOwner < 0) {
         // An auto-commit statement: settled once every backend has applied it (or failed it).
         CompletableFuture.allOf(s.lastWrites().values().toArray(new CompletableFuture<?>[0]))
-            .whenComplete((done, failure) -> vdb.functions().settled(routinesOwner));
+            .handle((done, failure) -> { // a failed write is answered to its client: settled all the same
+              vdb.functions().settled(routinesOwner);
+              return null;
+            })
+            .exceptionally(e -> {
+              log.error("settling the functions of write #{} failed", routinesOwner, e);
+              return null;
+            });
       }
     }
   }

@@ -148,10 +148,16 @@ final class WritePath {
           vdb.backendThreads(), i == 0);
       futures.add(0, f);
       // An answer is counted even if the work itself blew up, so that the request always completes.
-      f.whenComplete((o, e) -> late.answered(tracker.add(o != null ? o : internalFailure(b, e))));
+      f.handle((o, e) -> {
+        late.answered(tracker.add(o != null ? o : internalFailure(b, e)));
+        return null;
+      }).exceptionally(e -> {
+        log.error("counting the answer of backend {} to [{}] failed", b.name(), statement, e);
+        return null;
+      });
     }
     outcome.futures = futures;
-    tracker.all().whenComplete((all, e) -> {
+    tracker.all().handle((all, e) -> {
       try {
         if (e != null) {
           throw e;
@@ -161,6 +167,10 @@ final class WritePath {
         log.error("resolving the answers to [{}] failed", statement, t);
         outcome.resolved.completeExceptionally(t);
       }
+      return null;
+    }).exceptionally(e -> {
+      log.error("completing the answer to [{}] failed", statement, e);
+      return null;
     });
     return outcome;
   }
@@ -187,7 +197,7 @@ final class WritePath {
           vdb.disableTables(b, tables, d.getValue());
           logged.notNeededOn(b); // replay leaves out writes to disabled tables
         } else {
-          vdb.disableBackend(b, diverged ? DisableCause.divergence(d.getValue()) : DisableCause.failure(d.getValue()));
+          vdb.disableWithoutWaiting(b, diverged ? DisableCause.divergence(d.getValue()) : DisableCause.failure(d.getValue()));
         }
         // Its part of the transaction is rolled back once the work queued on it has run (refused there if the
         // backend left): closing the connection under a running statement would wait for it anyway.
@@ -196,7 +206,7 @@ final class WritePath {
       BackendOutcome answered = outcome.tracker.quorum().getNow(null);
       BackendOutcome kept = answered != null ? answered : res.winner();
       for (BackendOutcome o : all) {
-        if (o != kept && o.succeeded()) {
+        if (!o.equals(kept) && o.succeeded()) {
           o.result().discard();
         }
       }

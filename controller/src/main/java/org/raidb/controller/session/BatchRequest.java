@@ -73,13 +73,19 @@ final class BatchRequest {
   BatchRequest deterministic(TextRewriter texts, PreparedRewriter prepared) throws SQLException {
     if (sql != null) {
       DeterministicBatch b = prepared.rewrite(sql, rows);
-      return b.sql() == sql && b.rows() == rows ? this : new BatchRequest(null, b.sql(), b.rows(), options);
+      return unchanged(b) ? this : new BatchRequest(null, b.sql(), b.rows(), options);
     }
     List<String> out = new ArrayList<>(statements.size());
     for (String t : statements) {
       out.add(texts.rewrite(t));
     }
     return new BatchRequest(out, null, null, options);
+  }
+
+  /** Whether the rewriter handed back this batch's own text and rows, which it does when it had nothing to change. */
+  @SuppressWarnings("ReferenceEquality") // identity is the rewriter's contract, and comparing every row would cost a copy's time
+  private boolean unchanged(DeterministicBatch b) {
+    return b.sql() == sql && b.rows() == rows;
   }
 
   /** Rewrites one statement text. */

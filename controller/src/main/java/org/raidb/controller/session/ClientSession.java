@@ -180,41 +180,31 @@ public final class ClientSession implements Runnable {
   private boolean serve(PayloadReader f) throws IOException {
     try {
       switch (f.type()) {
-        case Protocol.EXECUTE:
-          execute(f);
-          break;
-        case Protocol.FETCH:
-          fetch(f);
-          break;
-        case Protocol.CLOSE_CURSOR:
+        case Protocol.EXECUTE -> execute(f);
+        case Protocol.FETCH -> fetch(f);
+        case Protocol.CLOSE_CURSOR -> {
           closeCursor(CloseCursorFrame.read(f).cursorId());
           ok();
-          break;
-        case Protocol.BATCH:
-          batch(f);
-          break;
-        case Protocol.TRANSACTION:
+        }
+        case Protocol.BATCH -> batch(f);
+        case Protocol.TRANSACTION -> {
           new TransactionFrames(vdb, state).handle(f);
           ok();
-          break;
-        case Protocol.METADATA:
-          metadata(f);
-          break;
-        case Protocol.PING:
+        }
+        case Protocol.METADATA -> metadata(f);
+        case Protocol.PING -> {
           PingFrame.read(f); // the socket's own timeout bounds the answer: nothing to do but answer
           ok();
-          break;
-        case Protocol.DESCRIBE:
-          describe(f);
-          break;
-        case Protocol.CLIENT_INFO:
+        }
+        case Protocol.DESCRIBE -> describe(f);
+        case Protocol.CLIENT_INFO -> {
           clientInfo(f);
           ok();
-          break;
-        case Protocol.CLOSE:
+        }
+        case Protocol.CLOSE -> {
           return false;
-        default:
-          throw new ProtocolException("unknown frame type " + (f.type() & 0xff));
+        }
+        default -> throw new ProtocolException("unknown frame type " + (f.type() & 0xff));
       }
     } catch (InvalidValueException e) {
       report(Kind.INVALID_VALUE, e.getMessage());

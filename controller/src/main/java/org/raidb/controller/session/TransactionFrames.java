@@ -22,29 +22,19 @@ final class TransactionFrames {
   void handle(PayloadReader f) throws ProtocolException, SQLException {
     TransactionFrame t = TransactionFrame.read(f);
     switch (t.op()) {
-      case Protocol.TX_SET_AUTOCOMMIT:
+      case Protocol.TX_SET_AUTOCOMMIT -> {
         boolean on = t.on();
         if (on && !state.autoCommit()) {
           vdb.requests().commit(state); // JDBC: switching auto-commit on commits the current transaction
         }
         state.autoCommit(on);
-        break;
-      case Protocol.TX_COMMIT:
-        vdb.requests().commit(state);
-        break;
-      case Protocol.TX_ROLLBACK:
-        vdb.requests().rollback(state);
-        break;
-      case Protocol.TX_SET_SAVEPOINT:
-        vdb.requests().savepoint(state, "SAVEPOINT", t.savepoint());
-        break;
-      case Protocol.TX_ROLLBACK_TO_SAVEPOINT:
-        vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
-        break;
-      case Protocol.TX_RELEASE_SAVEPOINT:
-        vdb.requests().savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
-        break;
-      case Protocol.TX_SET_ISOLATION:
+      }
+      case Protocol.TX_COMMIT -> vdb.requests().commit(state);
+      case Protocol.TX_ROLLBACK -> vdb.requests().rollback(state);
+      case Protocol.TX_SET_SAVEPOINT -> vdb.requests().savepoint(state, "SAVEPOINT", t.savepoint());
+      case Protocol.TX_ROLLBACK_TO_SAVEPOINT -> vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
+      case Protocol.TX_RELEASE_SAVEPOINT -> vdb.requests().savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
+      case Protocol.TX_SET_ISOLATION -> {
         int level = t.isolation();
         if (level != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED && level != java.sql.Connection.TRANSACTION_READ_COMMITTED
             && level != java.sql.Connection.TRANSACTION_REPEATABLE_READ && level != java.sql.Connection.TRANSACTION_SERIALIZABLE) {
@@ -52,14 +42,14 @@ final class TransactionFrames {
         }
         refuseInsideTransaction("change the isolation level");
         state.isolation(level);
-        break;
-      case Protocol.TX_SET_READ_ONLY:
+      }
+      case Protocol.TX_SET_READ_ONLY -> {
         boolean ro = t.on();
         refuseInsideTransaction("change read-only mode");
         state.readOnly(ro);
-        break;
-      default:
-        throw new ProtocolException("unknown transaction operation " + t.op()); // TransactionFrame.read refuses it first
+      }
+      // TransactionFrame.read refuses it first
+      default -> throw new ProtocolException("unknown transaction operation " + t.op());
     }
   }
 

@@ -97,7 +97,11 @@ public final class SessionState {
     autoCommit = on;
   }
 
-  /** @param modes the BEGIN's transaction modes ({@link TransactionModes#ofBegin}), or null */
+  /**
+   * The client sent BEGIN (or START TRANSACTION): the session is in a transaction it will end itself.
+   *
+   * @param modes the BEGIN's transaction modes ({@link TransactionModes#ofBegin}), or null
+   */
   public void beginExplicitTransaction(String modes) {
     explicitTransaction = true;
     explicitModes = modes;

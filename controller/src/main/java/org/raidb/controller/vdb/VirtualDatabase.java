@@ -184,6 +184,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
    * Takes a backend out of the array. The position in the write order is logged so that the backend
    * can later be brought back by replaying what it missed.
    */
+  @Override
   public CompletableFuture<String> disableBackend(DatabaseBackend backend, DisableCause cause) {
     CompletableFuture<String> checkpoint = recovery.disable(backend, cause);
     if (checkpoint != null) {
@@ -194,7 +195,23 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     return checkpoint;
   }
 
+  /**
+   * Takes a backend out as {@link #disableBackend(DatabaseBackend, DisableCause)} does, for a request that
+   * goes on without waiting for the checkpoint to be recorded: a checkpoint that fails is logged.
+   */
+  @Override
+  public void disableWithoutWaiting(DatabaseBackend backend, DisableCause cause) {
+    CompletableFuture<String> checkpoint = disableBackend(backend, cause);
+    if (checkpoint != null) {
+      checkpoint.exceptionally(e -> {
+        log.error("backend {} of virtual database {}: recording where it stopped failed", backend.name(), name(), e);
+        return null;
+      });
+    }
+  }
+
   /** A backend that failed (its connection broke, it cannot be reached) leaves the array; see above. */
+  @Override
   public CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason) {
     return disableBackend(backend, DisableCause.failure(reason));
   }
@@ -205,7 +222,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
    * writes waiting for its answer, with their locks, go on with the others.
    */
   public void disableHung(DatabaseBackend backend, String reason) {
-    disableBackend(backend, DisableCause.failure(reason));
+    disableWithoutWaiting(backend, DisableCause.failure(reason));
     backend.cutLoose();
   }
 
@@ -213,14 +230,16 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
    * A failure a request met on a backend ({@code what}: what it was doing). A hang disables it only
    * while others answer, and also frees what waits on it; the caller checks whether it is still enabled.
    */
+  @Override
   public void disableFailed(DatabaseBackend backend, String what, SQLException failure) {
     if (failure instanceof NoAnswerException) {
       health.hungUnlessAlone(backend, failure.getMessage());
     } else {
-      disableBackend(backend, what + ": " + FailureClassifier.failureReason(failure));
+      disableWithoutWaiting(backend, DisableCause.failure(what + ": " + FailureClassifier.failureReason(failure)));
     }
   }
 
+  @Override
   public HealthMonitor health() {
     return health;
   }
@@ -231,6 +250,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
    * keeps serving its other tables (RAIDb paper, section 6.3). Recovery is whole-backend: a restore
    * from a dump brings them back.
    */
+  @Override
   public void disableTables(DatabaseBackend backend, Set<String> tables, String reason) {
     List<String> newly = backend.tables().disable(tables);
     if (newly.isEmpty()) {
@@ -242,6 +262,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
         reason);
   }
 
+  @Override
   public WriteLog writeLog() {
     return writeLog;
   }
@@ -273,10 +294,12 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
         + backends.stream().map(DatabaseBackend::name).toList(), SqlStates.UNDEFINED_OBJECT);
   }
 
+  @Override
   public String name() {
     return config.name();
   }
 
+  @Override
   public List<DatabaseBackend> backends() {
     return backends;
   }
@@ -285,23 +308,28 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     return authentication;
   }
 
+  @Override
   public SqlAnalyzer analyzer() {
     return analyzer;
   }
 
   /** What the functions of the backends may do; function DDL tells it when it runs and when it has settled. */
+  @Override
   public FunctionCatalog functions() {
     return functions;
   }
 
+  @Override
   public LoadBalancer balancer() {
     return balancer;
   }
 
+  @Override
   public WriteScheduler scheduler() {
     return scheduler;
   }
 
+  @Override
   public ExecutorService backendThreads() {
     return backendThreads;
   }
@@ -311,26 +339,31 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     return transactionIds;
   }
 
+  @Override
   public RequestManager requests() {
     return requestManager;
   }
 
   /** The volatile column defaults and triggers of the backends' tables, and the rewriting of writes relying on them. */
   /** The keys, unique indexes, foreign keys, sequence defaults and triggers of the backends' tables. */
+  @Override
   public KeyCatalog keys() {
     return keys;
   }
 
   /** What a write claims in the scheduler, from its analysis, {@link #keys} and its parameter values. */
+  @Override
   public ConflictClaims conflictClaims() {
     return conflictClaims;
   }
 
+  @Override
   public VolatileDefaults volatileDefaults() {
     return volatileDefaults;
   }
 
   /** The SQL dialect literals are written in when non-deterministic calls are replaced. */
+  @Override
   public org.raidb.controller.determinism.SqlDialect dialect() throws SQLException {
     ProductInfo p = productInfo();
     return org.raidb.controller.determinism.SqlDialect.of(p == null ? null : p.name());

@@ -11,6 +11,7 @@ import java.sql.SQLWarning;
  * @param generatedKeys one row per row of the batch, or null when not asked for
  * @param warnings the chain of the backend that answered, or null
  */
+@SuppressWarnings("ArrayRecordComponent") // a decoded frame read by its components, never compared or hashed
 public record BatchResultFrame(long[] counts, RowsetCodec.Rowset generatedKeys, SQLWarning warnings) {
 
   /** Writes the frame; the controller streams the generated keys from its backend's answer. */

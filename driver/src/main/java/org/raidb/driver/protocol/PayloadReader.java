@@ -156,54 +156,38 @@ public final class PayloadReader {
   }
 
   private Object readTagged(byte tag) throws ProtocolException {
-    switch (tag) {
-      case ValueType.NULL:
-        return SqlNull.of(readInt());
-      case ValueType.BOOLEAN:
-        return readBoolean();
-      case ValueType.INT:
-        return readInt();
-      case ValueType.LONG:
-        return readLong();
-      case ValueType.SHORT:
-        return readShort();
-      case ValueType.FLOAT:
-        return Float.intBitsToFloat(readInt());
-      case ValueType.DOUBLE:
-        return Double.longBitsToDouble(readLong());
-      case ValueType.DECIMAL:
-        return readDecimal();
-      case ValueType.STRING:
-        return readString();
-      case ValueType.BYTES:
-        return readBytes();
-      case ValueType.DATE:
-        return LocalDate.ofEpochDay(readLong());
-      case ValueType.TIME:
-        return LocalTime.ofNanoOfDay(readLong());
-      case ValueType.TIMESTAMP: {
+    return switch (tag) {
+      case ValueType.NULL -> SqlNull.of(readInt());
+      case ValueType.BOOLEAN -> readBoolean();
+      case ValueType.INT -> readInt();
+      case ValueType.LONG -> readLong();
+      case ValueType.SHORT -> readShort();
+      case ValueType.FLOAT -> Float.intBitsToFloat(readInt());
+      case ValueType.DOUBLE -> Double.longBitsToDouble(readLong());
+      case ValueType.DECIMAL -> readDecimal();
+      case ValueType.STRING -> readString();
+      case ValueType.BYTES -> readBytes();
+      case ValueType.DATE -> LocalDate.ofEpochDay(readLong());
+      case ValueType.TIME -> LocalTime.ofNanoOfDay(readLong());
+      case ValueType.TIMESTAMP -> {
         long sec = readLong();
-        return LocalDateTime.ofEpochSecond(sec, readInt(), ZoneOffset.UTC);
+        yield LocalDateTime.ofEpochSecond(sec, readInt(), ZoneOffset.UTC);
       }
-      case ValueType.TIMESTAMP_TZ: {
+      case ValueType.TIMESTAMP_TZ -> {
         long sec = readLong();
         int nano = readInt();
         ZoneOffset off = readOffset(tag);
-        return OffsetDateTime.ofInstant(java.time.Instant.ofEpochSecond(sec, nano), off);
+        yield OffsetDateTime.ofInstant(java.time.Instant.ofEpochSecond(sec, nano), off);
       }
-      case ValueType.TIME_TZ: {
+      case ValueType.TIME_TZ -> {
         long nanos = readLong();
-        return OffsetTime.of(LocalTime.ofNanoOfDay(nanos), readOffset(tag));
+        yield OffsetTime.of(LocalTime.ofNanoOfDay(nanos), readOffset(tag));
       }
-      case ValueType.UUID:
-        return new UUID(readLong(), readLong());
-      case ValueType.OTHER:
-        return new TypedText(readString(), readString());
-      case ValueType.ARRAY:
-        return readArray(1);
-      default:
-        throw new ProtocolException("unknown value tag " + tag);
-    }
+      case ValueType.UUID -> new UUID(readLong(), readLong());
+      case ValueType.OTHER -> new TypedText(readString(), readString());
+      case ValueType.ARRAY -> readArray(1);
+      default -> throw new ProtocolException("unknown value tag " + tag);
+    };
   }
 
   private ZoneOffset readOffset(byte tag) throws ProtocolException {

@@ -253,8 +253,9 @@ public final class PayloadWriter {
     }
     if (v instanceof LocalDateTime t) {
       writeByte(ValueType.TIMESTAMP);
-      writeLong(t.toEpochSecond(ZoneOffset.UTC));
-      return writeInt(t.getNano());
+      java.time.Instant i = t.toInstant(ZoneOffset.UTC);
+      writeLong(i.getEpochSecond());
+      return writeInt(i.getNano());
     }
     if (v instanceof OffsetDateTime t) {
       writeByte(ValueType.TIMESTAMP_TZ);
@@ -285,7 +286,7 @@ public final class PayloadWriter {
       return writeValue(t.toLocalTime());
     }
     if (v instanceof java.util.Date d) {
-      return writeValue(new java.sql.Timestamp(d.getTime()).toLocalDateTime());
+      return writeValue(java.sql.Timestamp.from(d.toInstant()).toLocalDateTime());
     }
     if (v instanceof TypedText t) {
       writeByte(ValueType.OTHER);

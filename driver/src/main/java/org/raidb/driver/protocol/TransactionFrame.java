@@ -30,7 +30,12 @@ public record TransactionFrame(byte op, boolean on, String savepoint, int isolat
     return new TransactionFrame(Protocol.TX_ROLLBACK, false, null, 0);
   }
 
-  /** @param op {@link Protocol#TX_SET_SAVEPOINT}, {@link Protocol#TX_ROLLBACK_TO_SAVEPOINT} or {@link Protocol#TX_RELEASE_SAVEPOINT} */
+  /**
+   * A savepoint operation on the named savepoint.
+   *
+   * @param op {@link Protocol#TX_SET_SAVEPOINT}, {@link Protocol#TX_ROLLBACK_TO_SAVEPOINT} or {@link
+   *     Protocol#TX_RELEASE_SAVEPOINT}
+   */
   public static TransactionFrame savepoint(byte op, String name) {
     return new TransactionFrame(op, false, name, 0);
   }
