@@ -35,129 +35,144 @@ import org.slf4j.LoggerFactory;
  * running are in doubt at the restart), and said at WARN. Each step logs one line.
  */
 final class ControllerShutdown {
-  private static final Logger log = LoggerFactory.getLogger(ControllerShutdown.class);
-  /** Past the limit, the checkpoints of backends that left during the stop still get this long to be written. */
-  private static final long FINAL_CHECKPOINT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    private static final Logger log = LoggerFactory.getLogger(ControllerShutdown.class);
+    /** Past the limit, the checkpoints of backends that left during the stop still get this long to be written. */
+    private static final long FINAL_CHECKPOINT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
-  private final long limitMillis;
-  private final AdminServer admin;
-  private final ClientListener listener;
-  private final Collection<VirtualDatabase> virtualDatabases;
-  private boolean interrupted;
+    private final long limitMillis;
+    private final AdminServer admin;
+    private final ClientListener listener;
+    private final Collection<VirtualDatabase> virtualDatabases;
+    private boolean interrupted;
 
-  /** @param admin null when the controller stops before its admin API started */
-  ControllerShutdown(long limitMillis, AdminServer admin, ClientListener listener,
-      Collection<VirtualDatabase> virtualDatabases) {
-    this.limitMillis = limitMillis;
-    this.admin = admin;
-    this.listener = listener;
-    this.virtualDatabases = virtualDatabases;
-  }
-
-  void run() {
-    interrupted = Thread.interrupted(); // see the end
-    stopAccepting(); // the admin API's in-flight requests get up to a second
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
-    endSessions(deadline);
-    awaitOperations(deadline);
-    awaitWrites(deadline);
-    recordFinalCheckpoints(Math.max(deadline, System.nanoTime() + FINAL_CHECKPOINT_GRACE_NANOS));
-    virtualDatabases.forEach(VirtualDatabase::closeBackends);
-    log.info("shutdown: backend pools closed");
-    virtualDatabases.forEach(VirtualDatabase::closeLog);
-    log.info("shutdown: recovery logs closed");
-    if (interrupted) {
-      // The steps ran with the flag clear: a log store's driver may give up on an interrupted thread.
-      Thread.currentThread().interrupt();
+    /** @param admin null when the controller stops before its admin API started */
+    ControllerShutdown(
+            long limitMillis,
+            AdminServer admin,
+            ClientListener listener,
+            Collection<VirtualDatabase> virtualDatabases) {
+        this.limitMillis = limitMillis;
+        this.admin = admin;
+        this.listener = listener;
+        this.virtualDatabases = virtualDatabases;
     }
-  }
 
-  private void stopAccepting() {
-    if (admin != null) {
-      admin.close();
+    void run() {
+        interrupted = Thread.interrupted(); // see the end
+        stopAccepting(); // the admin API's in-flight requests get up to a second
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
+        endSessions(deadline);
+        awaitOperations(deadline);
+        awaitWrites(deadline);
+        recordFinalCheckpoints(Math.max(deadline, System.nanoTime() + FINAL_CHECKPOINT_GRACE_NANOS));
+        virtualDatabases.forEach(VirtualDatabase::closeBackends);
+        log.info("shutdown: backend pools closed");
+        virtualDatabases.forEach(VirtualDatabase::closeLog);
+        log.info("shutdown: recovery logs closed");
+        if (interrupted) {
+            // The steps ran with the flag clear: a log store's driver may give up on an interrupted thread.
+            Thread.currentThread().interrupt();
+        }
     }
-    listener.stopAccepting();
-    virtualDatabases.forEach(v -> v.recovery().stopOperations());
-    log.info("shutdown: no new client, admin request or operation; sessions, operations and writes in flight get {} ms",
-        limitMillis);
-  }
 
-  private void endSessions(long deadline) {
-    long started = System.nanoTime();
-    try {
-      ClientListener.SessionsEnded ended = listener.endSessions(deadline);
-      if (ended.stillRunning() == 0) {
-        log.info("shutdown: {} client session(s) ended, any open transaction rolled back ({} ms)", ended.closed(),
-            millisSince(started));
-      } else {
-        log.warn("shutdown: {} of {} client session(s) still running at the limit; their requests are abandoned",
-            ended.stillRunning(), ended.closed());
-      }
-    } catch (InterruptedException e) {
-      interrupted = true;
+    private void stopAccepting() {
+        if (admin != null) {
+            admin.close();
+        }
+        listener.stopAccepting();
+        virtualDatabases.forEach(v -> v.recovery().stopOperations());
+        log.info(
+                "shutdown: no new client, admin request or operation; sessions, operations and writes in flight get {} ms",
+                limitMillis);
     }
-  }
 
-  private void awaitOperations(long deadline) {
-    long started = System.nanoTime();
-    List<String> running = new ArrayList<>();
-    try {
-      for (VirtualDatabase v : virtualDatabases) {
-        v.recovery().awaitOperations(deadline).forEach(op -> running.add(v.name() + ": " + op));
-      }
-    } catch (InterruptedException e) {
-      interrupted = true;
+    private void endSessions(long deadline) {
+        long started = System.nanoTime();
+        try {
+            ClientListener.SessionsEnded ended = listener.endSessions(deadline);
+            if (ended.stillRunning() == 0) {
+                log.info(
+                        "shutdown: {} client session(s) ended, any open transaction rolled back ({} ms)",
+                        ended.closed(),
+                        millisSince(started));
+            } else {
+                log.warn(
+                        "shutdown: {} of {} client session(s) still running at the limit; their requests are abandoned",
+                        ended.stillRunning(),
+                        ended.closed());
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
     }
-    if (running.isEmpty()) {
-      log.info("shutdown: background operations ended ({} ms)", millisSince(started));
-    } else {
-      log.warn("shutdown: operations still running at the limit, abandoned: {} (a backend being restored or added"
-          + " then has no usable checkpoint)", running);
-    }
-  }
 
-  /** Nothing signals the end of a backend's work to a waiter; a stop can afford to look every 10 ms. */
-  private void awaitWrites(long deadline) {
-    long started = System.nanoTime();
-    List<String> running = writesInFlight();
-    while (!running.isEmpty() && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-      running = writesInFlight();
+    private void awaitOperations(long deadline) {
+        long started = System.nanoTime();
+        List<String> running = new ArrayList<>();
+        try {
+            for (VirtualDatabase v : virtualDatabases) {
+                v.recovery().awaitOperations(deadline).forEach(op -> running.add(v.name() + ": " + op));
+            }
+        } catch (InterruptedException e) {
+            interrupted = true;
+        }
+        if (running.isEmpty()) {
+            log.info("shutdown: background operations ended ({} ms)", millisSince(started));
+        } else {
+            log.warn(
+                    "shutdown: operations still running at the limit, abandoned: {} (a backend being restored or added"
+                            + " then has no usable checkpoint)",
+                    running);
+        }
     }
-    if (running.isEmpty()) {
-      log.info("shutdown: no write in flight ({} ms)", millisSince(started));
-    } else {
-      log.warn("shutdown: writes still running at the limit, left in doubt: {}; the restarted controller compares the"
-          + " backends as after a crash", running);
-    }
-  }
 
-  private List<String> writesInFlight() {
-    List<String> running = new ArrayList<>();
-    for (VirtualDatabase v : virtualDatabases) {
-      List<String> busy = v.backends().stream().filter(b -> b.pendingRequests() > 0).map(DatabaseBackend::name).toList();
-      int units = v.writeLog().openUnits();
-      if (units > 0 || !busy.isEmpty()) {
-        running.add(v.name() + " (" + units + " unit(s) of work open, backends busy: " + busy + ")");
-      }
+    /** Nothing signals the end of a backend's work to a waiter; a stop can afford to look every 10 ms. */
+    private void awaitWrites(long deadline) {
+        long started = System.nanoTime();
+        List<String> running = writesInFlight();
+        while (!running.isEmpty() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+            running = writesInFlight();
+        }
+        if (running.isEmpty()) {
+            log.info("shutdown: no write in flight ({} ms)", millisSince(started));
+        } else {
+            log.warn(
+                    "shutdown: writes still running at the limit, left in doubt: {}; the restarted controller compares the"
+                            + " backends as after a crash",
+                    running);
+        }
     }
-    return running;
-  }
 
-  private void recordFinalCheckpoints(long deadline) {
-    List<String> recorded = new ArrayList<>();
-    for (VirtualDatabase v : virtualDatabases) {
-      Checkpoint last = v.recovery().recordCleanStop(deadline);
-      if (last != null) {
-        recorded.add(v.name() + " at " + last.name() + " (log position " + last.position() + ")");
-      } else if (!v.writeLog().enabled()) {
-        recorded.add(v.name() + ": none, it has no recovery log");
-      } // else a warning said why
+    private List<String> writesInFlight() {
+        List<String> running = new ArrayList<>();
+        for (VirtualDatabase v : virtualDatabases) {
+            List<String> busy = v.backends().stream()
+                    .filter(b -> b.pendingRequests() > 0)
+                    .map(DatabaseBackend::name)
+                    .toList();
+            int units = v.writeLog().openUnits();
+            if (units > 0 || !busy.isEmpty()) {
+                running.add(v.name() + " (" + units + " unit(s) of work open, backends busy: " + busy + ")");
+            }
+        }
+        return running;
     }
-    log.info("shutdown: final checkpoints: {}", recorded);
-  }
 
-  private static long millisSince(long nanos) {
-    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanos);
-  }
+    private void recordFinalCheckpoints(long deadline) {
+        List<String> recorded = new ArrayList<>();
+        for (VirtualDatabase v : virtualDatabases) {
+            Checkpoint last = v.recovery().recordCleanStop(deadline);
+            if (last != null) {
+                recorded.add(v.name() + " at " + last.name() + " (log position " + last.position() + ")");
+            } else if (!v.writeLog().enabled()) {
+                recorded.add(v.name() + ": none, it has no recovery log");
+            } // else a warning said why
+        }
+        log.info("shutdown: final checkpoints: {}", recorded);
+    }
+
+    private static long millisSince(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - nanos);
+    }
 }

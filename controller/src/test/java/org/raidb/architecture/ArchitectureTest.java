@@ -16,29 +16,43 @@ import org.junit.jupiter.api.Test;
  * server does not depend on the tools around it (demo, bench, console, embedded PostgreSQL).
  */
 class ArchitectureTest {
-  private static JavaClasses production;
+    private static JavaClasses production;
 
-  @BeforeAll
-  static void importClasses() {
-    production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("org.raidb.controller", "org.raidb.driver", "org.raidb.balancer", "org.raidb.recovery");
-  }
+    @BeforeAll
+    static void importClasses() {
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.raidb.controller", "org.raidb.driver", "org.raidb.balancer", "org.raidb.recovery");
+    }
 
-  @Test
-  void everyPackageIsFreeOfCycles() {
-    slices().matching("org.raidb.(**)").namingSlices("$1").should().beFreeOfCycles().check(production);
-  }
+    @Test
+    void everyPackageIsFreeOfCycles() {
+        slices().matching("org.raidb.(**)")
+                .namingSlices("$1")
+                .should()
+                .beFreeOfCycles()
+                .check(production);
+    }
 
-  @Test
-  void theServerDoesNotDependOnTheTools() {
-    noClasses().that().resideInAPackage("org.raidb.controller..").should().dependOnClassesThat()
-        .resideInAnyPackage("org.raidb.tools..", "org.raidb.embedded..").check(production);
-  }
+    @Test
+    void theServerDoesNotDependOnTheTools() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.raidb.controller..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.raidb.tools..", "org.raidb.embedded..")
+                .check(production);
+    }
 
-  @Test
-  void theDriverDependsOnNothingOfTheServer() {
-    noClasses().that().resideInAPackage("org.raidb.driver..").should().dependOnClassesThat()
-        .resideInAnyPackage("org.raidb.controller..", "org.raidb.balancer..", "org.raidb.recovery..")
-        .check(production);
-  }
+    @Test
+    void theDriverDependsOnNothingOfTheServer() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.raidb.driver..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.raidb.controller..", "org.raidb.balancer..", "org.raidb.recovery..")
+                .check(production);
+    }
 }

@@ -9,25 +9,25 @@ import org.raidb.embedded.EmbeddedPostgresServer;
  * it after each test.
  */
 public final class FrozenServer implements AutoCloseable {
-  private final EmbeddedPostgresServer server;
-  private final int processes;
+    private final EmbeddedPostgresServer server;
+    private final int processes;
 
-  private FrozenServer(EmbeddedPostgresServer server) {
-    this.server = server;
-    this.processes = server.freeze();
-  }
+    private FrozenServer(EmbeddedPostgresServer server) {
+        this.server = server;
+        this.processes = server.freeze();
+    }
 
-  public static FrozenServer freeze(EmbeddedPostgresServer server) {
-    return new FrozenServer(server);
-  }
+    public static FrozenServer freeze(EmbeddedPostgresServer server) {
+        return new FrozenServer(server);
+    }
 
-  /** How many processes were stopped (postmaster included). */
-  public int processes() {
-    return processes;
-  }
+    /** How many processes were stopped (postmaster included). */
+    public int processes() {
+        return processes;
+    }
 
-  @Override
-  public void close() {
-    server.unfreeze();
-  }
+    @Override
+    public void close() {
+        server.unfreeze();
+    }
 }

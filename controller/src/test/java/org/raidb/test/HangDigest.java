@@ -22,64 +22,64 @@ import org.junit.jupiter.api.extension.PreInterruptContext;
  * for every test by service loading.
  */
 public final class HangDigest implements PreInterruptCallback {
-  private static final int MAX_FRAMES = 14;
-  private static final Path FILE = Path.of("target", "hang-digest.txt");
+    private static final int MAX_FRAMES = 14;
+    private static final Path FILE = Path.of("target", "hang-digest.txt");
 
-  @Override
-  public void beforeThreadInterrupt(PreInterruptContext context, ExtensionContext extension) {
-    StringBuilder out = new StringBuilder();
-    out.append("=== ").append(extension.getUniqueId()).append(" timed out; RAIDb threads:\n");
-    Map<String, List<String>> byStack = new LinkedHashMap<>();
-    for (ThreadInfo t : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
-      String stack = t.getThreadId() == Thread.currentThread().getId() ? null : stackOf(t);
-      if (stack != null) {
-        byStack.computeIfAbsent(stack, k -> new ArrayList<>()).add(headerOf(t));
-      }
+    @Override
+    public void beforeThreadInterrupt(PreInterruptContext context, ExtensionContext extension) {
+        StringBuilder out = new StringBuilder();
+        out.append("=== ").append(extension.getUniqueId()).append(" timed out; RAIDb threads:\n");
+        Map<String, List<String>> byStack = new LinkedHashMap<>();
+        for (ThreadInfo t : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+            String stack = t.getThreadId() == Thread.currentThread().getId() ? null : stackOf(t);
+            if (stack != null) {
+                byStack.computeIfAbsent(stack, k -> new ArrayList<>()).add(headerOf(t));
+            }
+        }
+        byStack.forEach((stack, threads) -> {
+            out.append(threads.get(0));
+            if (threads.size() > 1) {
+                out.append("  (and ").append(threads.size() - 1).append(" more with this stack)");
+            }
+            out.append('\n').append(stack);
+        });
+        System.out.print(out);
+        try {
+            Files.writeString(FILE, out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            System.out.println("hang digest not written to " + FILE.toAbsolutePath() + ": " + e);
+        }
     }
-    byStack.forEach((stack, threads) -> {
-      out.append(threads.get(0));
-      if (threads.size() > 1) {
-        out.append("  (and ").append(threads.size() - 1).append(" more with this stack)");
-      }
-      out.append('\n').append(stack);
-    });
-    System.out.print(out);
-    try {
-      Files.writeString(FILE, out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      System.out.println("hang digest not written to " + FILE.toAbsolutePath() + ": " + e);
-    }
-  }
 
-  private static String headerOf(ThreadInfo t) {
-    String header = "\"" + t.getThreadName() + "\" " + t.getThreadState();
-    if (t.getLockName() != null) {
-      header += " on " + t.getLockName();
+    private static String headerOf(ThreadInfo t) {
+        String header = "\"" + t.getThreadName() + "\" " + t.getThreadState();
+        if (t.getLockName() != null) {
+            header += " on " + t.getLockName();
+        }
+        if (t.getLockOwnerName() != null) {
+            header += " owned by \"" + t.getLockOwnerName() + "\"";
+        }
+        return header;
     }
-    if (t.getLockOwnerName() != null) {
-      header += " owned by \"" + t.getLockOwnerName() + "\"";
-    }
-    return header;
-  }
 
-  /** The top frames and RAIDb's own; null for a thread that never passes through RAIDb code. */
-  private static String stackOf(ThreadInfo t) {
-    StackTraceElement[] frames = t.getStackTrace();
-    boolean ours = false;
-    for (StackTraceElement f : frames) {
-      ours |= f.getClassName().startsWith("org.raidb.");
+    /** The top frames and RAIDb's own; null for a thread that never passes through RAIDb code. */
+    private static String stackOf(ThreadInfo t) {
+        StackTraceElement[] frames = t.getStackTrace();
+        boolean ours = false;
+        for (StackTraceElement f : frames) {
+            ours |= f.getClassName().startsWith("org.raidb.");
+        }
+        if (!ours) {
+            return null;
+        }
+        StringBuilder s = new StringBuilder();
+        int shown = 0;
+        for (int i = 0; i < frames.length && shown < MAX_FRAMES; i++) {
+            if (i < 3 || frames[i].getClassName().startsWith("org.raidb.")) {
+                s.append("    ").append(frames[i]).append('\n');
+                shown++;
+            }
+        }
+        return s.toString();
     }
-    if (!ours) {
-      return null;
-    }
-    StringBuilder s = new StringBuilder();
-    int shown = 0;
-    for (int i = 0; i < frames.length && shown < MAX_FRAMES; i++) {
-      if (i < 3 || frames[i].getClassName().startsWith("org.raidb.")) {
-        s.append("    ").append(frames[i]).append('\n');
-        shown++;
-      }
-    }
-    return s.toString();
-  }
 }

@@ -13,59 +13,61 @@ import java.util.Properties;
  */
 public final class MariaDbServer {
 
-  public static final String HOST = "127.0.0.1";
-  public static final int PORT = 3306;
-  public static final String USER = "root";
-  public static final String PASSWORD = "";
+    public static final String HOST = "127.0.0.1";
+    public static final int PORT = 3306;
+    public static final String USER = "root";
+    public static final String PASSWORD = "";
 
-  private static Boolean available;
+    private static Boolean available;
 
-  private MariaDbServer() {}
+    private MariaDbServer() {}
 
-  /** Whether MariaDB accepts root on 127.0.0.1:3306; asked once per JVM, within 3 seconds. */
-  public static synchronized boolean mariaDbAvailable() {
-    if (available == null) {
-      try (Connection c = connect("")) {
-        available = c.isValid(3);
-      } catch (SQLException e) {
-        available = false;
-      }
+    /** Whether MariaDB accepts root on 127.0.0.1:3306; asked once per JVM, within 3 seconds. */
+    public static synchronized boolean mariaDbAvailable() {
+        if (available == null) {
+            try (Connection c = connect("")) {
+                available = c.isValid(3);
+            } catch (SQLException e) {
+                available = false;
+            }
+        }
+        return available;
     }
-    return available;
-  }
 
-  public static String jdbcUrl(String database) {
-    return "jdbc:mariadb://" + HOST + ":" + PORT + "/" + database;
-  }
-
-  /** A plain MariaDB connection to {@code database} ("" for none). */
-  public static Connection connect(String database) throws SQLException {
-    Properties p = new Properties();
-    p.setProperty("user", USER);
-    p.setProperty("password", PASSWORD);
-    p.setProperty("connectTimeout", "3000");
-    return DriverManager.getConnection(jdbcUrl(database), p);
-  }
-
-  /** Drops (if there) and creates a database of the test's own. */
-  public static void recreateDatabase(String name) throws SQLException {
-    try (Connection c = connect(""); Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS `" + checked(name) + "`");
-      s.execute("CREATE DATABASE `" + checked(name) + "`");
+    public static String jdbcUrl(String database) {
+        return "jdbc:mariadb://" + HOST + ":" + PORT + "/" + database;
     }
-  }
 
-  public static void dropDatabase(String name) throws SQLException {
-    try (Connection c = connect(""); Statement s = c.createStatement()) {
-      s.execute("DROP DATABASE IF EXISTS `" + checked(name) + "`");
+    /** A plain MariaDB connection to {@code database} ("" for none). */
+    public static Connection connect(String database) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", USER);
+        p.setProperty("password", PASSWORD);
+        p.setProperty("connectTimeout", "3000");
+        return DriverManager.getConnection(jdbcUrl(database), p);
     }
-  }
 
-  /** Only names of the tests' own making, never a system database. */
-  private static String checked(String name) {
-    if (!name.matches("raidb_[a-z0-9_]+")) {
-      throw new IllegalArgumentException("test databases are named raidb_*: " + name);
+    /** Drops (if there) and creates a database of the test's own. */
+    public static void recreateDatabase(String name) throws SQLException {
+        try (Connection c = connect("");
+                Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS `" + checked(name) + "`");
+            s.execute("CREATE DATABASE `" + checked(name) + "`");
+        }
     }
-    return name;
-  }
+
+    public static void dropDatabase(String name) throws SQLException {
+        try (Connection c = connect("");
+                Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS `" + checked(name) + "`");
+        }
+    }
+
+    /** Only names of the tests' own making, never a system database. */
+    private static String checked(String name) {
+        if (!name.matches("raidb_[a-z0-9_]+")) {
+            throw new IllegalArgumentException("test databases are named raidb_*: " + name);
+        }
+        return name;
+    }
 }

@@ -17,64 +17,64 @@ import java.util.logging.Logger;
  * handshake serves the connection.
  */
 public class Driver implements java.sql.Driver {
-  private static final Logger LOGGER = Logger.getLogger("org.raidb.driver");
+    private static final Logger LOGGER = Logger.getLogger("org.raidb.driver");
 
-  static {
-    try {
-      DriverManager.registerDriver(new Driver());
-    } catch (SQLException e) {
-      throw new ExceptionInInitializerError(e);
+    static {
+        try {
+            DriverManager.registerDriver(new Driver());
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
-  }
 
-  /** Null for a URL of another scheme, as JDBC requires, so that DriverManager tries the next driver. */
-  @Override
-  public Connection connect(String url, Properties info) throws SQLException {
-    if (!acceptsURL(url)) {
-      return null;
+    /** Null for a URL of another scheme, as JDBC requires, so that DriverManager tries the next driver. */
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        ConnectionSettings settings = ConnectionSettings.parse(url, info);
+        ControllerChannel channel = ControllerConnector.connect(settings);
+        return new RaidbConnection(channel, settings, url);
     }
-    ConnectionSettings settings = ConnectionSettings.parse(url, info);
-    ControllerChannel channel = ControllerConnector.connect(settings);
-    return new RaidbConnection(channel, settings, url);
-  }
 
-  @Override
-  public boolean acceptsURL(String url) {
-    return RaidbUrl.accepts(url);
-  }
-
-  @Override
-  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
-    Properties merged = info == null ? new Properties() : info;
-    if (acceptsURL(url)) {
-      merged = ConnectionSettings.merge(RaidbUrl.parse(url), info);
+    @Override
+    public boolean acceptsURL(String url) {
+        return RaidbUrl.accepts(url);
     }
-    DriverProperty[] properties = DriverProperty.values();
-    DriverPropertyInfo[] infos = new DriverPropertyInfo[properties.length];
-    for (int i = 0; i < properties.length; i++) {
-      infos[i] = properties[i].toInfo(merged);
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        Properties merged = info == null ? new Properties() : info;
+        if (acceptsURL(url)) {
+            merged = ConnectionSettings.merge(RaidbUrl.parse(url), info);
+        }
+        DriverProperty[] properties = DriverProperty.values();
+        DriverPropertyInfo[] infos = new DriverPropertyInfo[properties.length];
+        for (int i = 0; i < properties.length; i++) {
+            infos[i] = properties[i].toInfo(merged);
+        }
+        return infos;
     }
-    return infos;
-  }
 
-  @Override
-  public int getMajorVersion() {
-    return DriverInfo.MAJOR_VERSION;
-  }
+    @Override
+    public int getMajorVersion() {
+        return DriverInfo.MAJOR_VERSION;
+    }
 
-  @Override
-  public int getMinorVersion() {
-    return DriverInfo.MINOR_VERSION;
-  }
+    @Override
+    public int getMinorVersion() {
+        return DriverInfo.MINOR_VERSION;
+    }
 
-  /** False, as pgjdbc answers: full SQL-92 Entry Level support depends on the backends. */
-  @Override
-  public boolean jdbcCompliant() {
-    return false;
-  }
+    /** False, as pgjdbc answers: full SQL-92 Entry Level support depends on the backends. */
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
 
-  @Override
-  public Logger getParentLogger() {
-    return LOGGER;
-  }
+    @Override
+    public Logger getParentLogger() {
+        return LOGGER;
+    }
 }

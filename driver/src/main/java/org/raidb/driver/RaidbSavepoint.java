@@ -10,72 +10,72 @@ import org.raidb.driver.protocol.SqlStates;
  * quotes it).
  */
 public final class RaidbSavepoint implements Savepoint {
-  private static final String UNNAMED_PREFIX = "JDBC_SAVEPOINT_";
+    private static final String UNNAMED_PREFIX = "JDBC_SAVEPOINT_";
 
-  private final int id;
-  private final String name;
-  private final RaidbConnection connection;
-  private boolean valid = true;
+    private final int id;
+    private final String name;
+    private final RaidbConnection connection;
+    private boolean valid = true;
 
-  private RaidbSavepoint(int id, String name, RaidbConnection connection) {
-    this.id = id;
-    this.name = name;
-    this.connection = connection;
-  }
-
-  static RaidbSavepoint unnamed(int id, RaidbConnection connection) {
-    return new RaidbSavepoint(id, null, connection);
-  }
-
-  static RaidbSavepoint named(String name, RaidbConnection connection) {
-    return new RaidbSavepoint(0, name, connection);
-  }
-
-  /** The name sent to the controller in TRANSACTION set/rollback/release savepoint. */
-  String wireName() {
-    return name != null ? name : UNNAMED_PREFIX + id;
-  }
-
-  boolean belongsTo(RaidbConnection c) {
-    return connection == c;
-  }
-
-  boolean isValid() {
-    return valid;
-  }
-
-  void invalidate() {
-    valid = false;
-  }
-
-  @Override
-  public int getSavepointId() throws SQLException {
-    if (!valid) {
-      throw invalid();
+    private RaidbSavepoint(int id, String name, RaidbConnection connection) {
+        this.id = id;
+        this.name = name;
+        this.connection = connection;
     }
-    if (name != null) {
-      throw DriverErrors.of("Cannot retrieve the id of a named savepoint.", SqlStates.WRONG_OBJECT_TYPE);
-    }
-    return id;
-  }
 
-  @Override
-  public String getSavepointName() throws SQLException {
-    if (!valid) {
-      throw invalid();
+    static RaidbSavepoint unnamed(int id, RaidbConnection connection) {
+        return new RaidbSavepoint(id, null, connection);
     }
-    if (name == null) {
-      throw DriverErrors.of("Cannot retrieve the name of an unnamed savepoint.", SqlStates.WRONG_OBJECT_TYPE);
+
+    static RaidbSavepoint named(String name, RaidbConnection connection) {
+        return new RaidbSavepoint(0, name, connection);
     }
-    return name;
-  }
 
-  static SQLException invalid() {
-    return DriverErrors.of("Cannot reference a savepoint after it has been released.", SqlStates.INVALID_SAVEPOINT);
-  }
+    /** The name sent to the controller in TRANSACTION set/rollback/release savepoint. */
+    String wireName() {
+        return name != null ? name : UNNAMED_PREFIX + id;
+    }
 
-  @Override
-  public String toString() {
-    return wireName();
-  }
+    boolean belongsTo(RaidbConnection c) {
+        return connection == c;
+    }
+
+    boolean isValid() {
+        return valid;
+    }
+
+    void invalidate() {
+        valid = false;
+    }
+
+    @Override
+    public int getSavepointId() throws SQLException {
+        if (!valid) {
+            throw invalid();
+        }
+        if (name != null) {
+            throw DriverErrors.of("Cannot retrieve the id of a named savepoint.", SqlStates.WRONG_OBJECT_TYPE);
+        }
+        return id;
+    }
+
+    @Override
+    public String getSavepointName() throws SQLException {
+        if (!valid) {
+            throw invalid();
+        }
+        if (name == null) {
+            throw DriverErrors.of("Cannot retrieve the name of an unnamed savepoint.", SqlStates.WRONG_OBJECT_TYPE);
+        }
+        return name;
+    }
+
+    static SQLException invalid() {
+        return DriverErrors.of("Cannot reference a savepoint after it has been released.", SqlStates.INVALID_SAVEPOINT);
+    }
+
+    @Override
+    public String toString() {
+        return wireName();
+    }
 }

@@ -10,8 +10,8 @@ import java.util.List;
  *     do not agree (see {@link VoteOutcome.AskOthers})
  */
 public record CheckedRead<B extends BackendView>(List<B> askFirst, List<B> electorate) {
-  /** A vote over this read's electorate. */
-  public <K> ReadVote<B, K> startVote() {
-    return new ReadVote<>(electorate);
-  }
+    /** A vote over this read's electorate. */
+    public <K> ReadVote<B, K> startVote() {
+        return new ReadVote<>(electorate);
+    }
 }

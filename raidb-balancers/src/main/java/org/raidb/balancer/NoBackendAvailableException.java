@@ -7,11 +7,11 @@ package org.raidb.balancer;
  * {@link NotEnoughBackendsException}.
  */
 public class NoBackendAvailableException extends Exception {
-  public NoBackendAvailableException(String message) {
-    super(message);
-  }
+    public NoBackendAvailableException(String message) {
+        super(message);
+    }
 
-  static NoBackendAvailableException noBackendEnabled() {
-    return new NoBackendAvailableException("no backend is enabled; enable a backend before sending requests");
-  }
+    static NoBackendAvailableException noBackendEnabled() {
+        return new NoBackendAvailableException("no backend is enabled; enable a backend before sending requests");
+    }
 }

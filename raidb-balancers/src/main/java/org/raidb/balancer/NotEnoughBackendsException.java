@@ -7,20 +7,20 @@ package org.raidb.balancer;
  * configuration asks for more than the cluster has.
  */
 public class NotEnoughBackendsException extends NoBackendAvailableException {
-  private final int required;
-  private final int available;
+    private final int required;
+    private final int available;
 
-  public NotEnoughBackendsException(String message, int required, int available) {
-    super(message);
-    this.required = required;
-    this.available = available;
-  }
+    public NotEnoughBackendsException(String message, int required, int available) {
+        super(message);
+        this.required = required;
+        this.available = available;
+    }
 
-  public int required() {
-    return required;
-  }
+    public int required() {
+        return required;
+    }
 
-  public int available() {
-    return available;
-  }
+    public int available() {
+        return available;
+    }
 }

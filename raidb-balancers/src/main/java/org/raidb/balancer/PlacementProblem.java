@@ -11,14 +11,14 @@ import java.util.List;
  * @param message what is wrong and what to change
  */
 public record PlacementProblem(Severity severity, String table, List<String> backends, String message) {
-  public enum Severity {
-    /** The virtual database must not start: statements would be refused or replicas diverge. */
-    ERROR,
-    /** It works, with less fault tolerance or error checking than the level promises. */
-    WARNING
-  }
+    public enum Severity {
+        /** The virtual database must not start: statements would be refused or replicas diverge. */
+        ERROR,
+        /** It works, with less fault tolerance or error checking than the level promises. */
+        WARNING
+    }
 
-  public PlacementProblem {
-    backends = List.copyOf(backends);
-  }
+    public PlacementProblem {
+        backends = List.copyOf(backends);
+    }
 }

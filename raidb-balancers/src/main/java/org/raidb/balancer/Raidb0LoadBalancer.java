@@ -15,62 +15,64 @@ import java.util.Set;
  * backend's answer is the only one for its tables.
  */
 public final class Raidb0LoadBalancer implements LoadBalancer {
-  private final Raidb2LoadBalancer routing;
+    private final Raidb2LoadBalancer routing;
 
-  /** @param createTable every rule must place one copy (roundRobin or random with nodes 1, or all on one backend) */
-  public Raidb0LoadBalancer(CreateTablePolicy createTable) {
-    for (CreateTableRule rule : createTable.rules()) {
-      if (!rule.placesOneCopy()) {
-        throw new IllegalArgumentException("RAIDb-0 keeps each table on exactly one backend, but the " + rule
-            + " may place more copies: use roundRobin or random with nodes 1, or all with a single backend");
-      }
+    /** @param createTable every rule must place one copy (roundRobin or random with nodes 1, or all on one backend) */
+    public Raidb0LoadBalancer(CreateTablePolicy createTable) {
+        for (CreateTableRule rule : createTable.rules()) {
+            if (!rule.placesOneCopy()) {
+                throw new IllegalArgumentException(
+                        "RAIDb-0 keeps each table on exactly one backend, but the " + rule
+                                + " may place more copies: use roundRobin or random with nodes 1, or all with a single backend");
+            }
+        }
+        // The read policy never has a choice to make: one backend holds each table.
+        this.routing = new Raidb2LoadBalancer(new RoundRobinReadPolicy(), CompletionPolicy.ALL, createTable);
     }
-    // The read policy never has a choice to make: one backend holds each table.
-    this.routing = new Raidb2LoadBalancer(new RoundRobinReadPolicy(), CompletionPolicy.ALL, createTable);
-  }
 
-  /** RAIDb-0's default for new tables: one backend, the next in turn. */
-  public static CreateTablePolicy defaultCreateTablePolicy() {
-    return new CreateTablePolicy(List.of(), defaultCreateTableRule());
-  }
+    /** RAIDb-0's default for new tables: one backend, the next in turn. */
+    public static CreateTablePolicy defaultCreateTablePolicy() {
+        return new CreateTablePolicy(List.of(), defaultCreateTableRule());
+    }
 
-  static CreateTableRule defaultCreateTableRule() {
-    return CreateTableRule.roundRobin(1);
-  }
+    static CreateTableRule defaultCreateTableRule() {
+        return CreateTableRule.roundRobin(1);
+    }
 
-  @Override
-  public <B extends BackendView> B readBackend(Request request, List<B> backends) throws NoBackendAvailableException {
-    return routing.readBackend(request, backends);
-  }
+    @Override
+    public <B extends BackendView> B readBackend(Request request, List<B> backends) throws NoBackendAvailableException {
+        return routing.readBackend(request, backends);
+    }
 
-  @Override
-  public <B extends BackendView> List<B> writeBackends(Request request, List<B> backends) throws NoBackendAvailableException {
-    return routing.writeBackends(request, backends);
-  }
+    @Override
+    public <B extends BackendView> List<B> writeBackends(Request request, List<B> backends)
+            throws NoBackendAvailableException {
+        return routing.writeBackends(request, backends);
+    }
 
-  @Override
-  public CompletionPolicy completion() {
-    return CompletionPolicy.ALL;
-  }
+    @Override
+    public CompletionPolicy completion() {
+        return CompletionPolicy.ALL;
+    }
 
-  @Override
-  public boolean partial() {
-    return true;
-  }
+    @Override
+    public boolean partial() {
+        return true;
+    }
 
-  /** One copy of each table: nothing can stand in for a backend whose commit fails after another's succeeded. */
-  @Override
-  public boolean commitsInTwoPhases() {
-    return true;
-  }
+    /** One copy of each table: nothing can stand in for a backend whose commit fails after another's succeeded. */
+    @Override
+    public boolean commitsInTwoPhases() {
+        return true;
+    }
 
-  @Override
-  public CreateTablePolicy createTablePolicy() {
-    return routing.createTablePolicy();
-  }
+    @Override
+    public CreateTablePolicy createTablePolicy() {
+        return routing.createTablePolicy();
+    }
 
-  @Override
-  public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
-    return PlacementValidator.validate(RaidbLevel.RAIDB_0, tablesByBackend, tables, routing.createTablePolicy());
-  }
+    @Override
+    public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
+        return PlacementValidator.validate(RaidbLevel.RAIDB_0, tablesByBackend, tables, routing.createTablePolicy());
+    }
 }

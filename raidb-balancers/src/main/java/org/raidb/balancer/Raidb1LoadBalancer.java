@@ -11,68 +11,71 @@ import java.util.Set;
  * asked for it.
  */
 public final class Raidb1LoadBalancer implements LoadBalancer {
-  private static final CreateTablePolicy EVERYWHERE = CreateTablePolicy.everywhere();
+    private static final CreateTablePolicy EVERYWHERE = CreateTablePolicy.everywhere();
 
-  private final ReadPolicy readPolicy;
-  private final CompletionPolicy completion;
+    private final ReadPolicy readPolicy;
+    private final CompletionPolicy completion;
 
-  public Raidb1LoadBalancer(ReadPolicy readPolicy, CompletionPolicy completion) {
-    this.readPolicy = readPolicy;
-    this.completion = completion;
-  }
-
-  @Override
-  public <B extends BackendView> B readBackend(Request request, List<B> backends) throws NoBackendAvailableException {
-    List<B> candidates = ReadCandidates.holders(request, backends);
-    if (request.transactionHasWritten() && !request.transactionBackends().isEmpty()) {
-      // Every backend was written to by the transaction; one that was not joined later and lacks its writes.
-      candidates = ReadCandidates.inTransaction(request, candidates);
-      if (candidates.isEmpty()) {
-        throw new NoBackendAvailableException("none of the backends this transaction has written to ("
-            + String.join(", ", request.transactionBackends()) + ") is enabled and holds " + String.join(", ", request.tablesRead())
-            + ": roll the transaction back and retry it");
-      }
+    public Raidb1LoadBalancer(ReadPolicy readPolicy, CompletionPolicy completion) {
+        this.readPolicy = readPolicy;
+        this.completion = completion;
     }
-    return candidates.size() == 1 ? candidates.get(0) : readPolicy.choose(candidates, request);
-  }
 
-  @Override
-  public <B extends BackendView> List<B> writeBackends(Request request, List<B> backends) throws NoBackendAvailableException {
-    List<B> targets = request.touchesEverything() || request.tablesWritten().isEmpty() ? TableHolders.enabled(backends)
-        : TableHolders.enabledHoldingAny(request.tablesWritten(), backends);
-    if (targets.isEmpty()) {
-      throw TableHolders.whyNoneHoldsAll(request.tablesWritten(), backends);
+    @Override
+    public <B extends BackendView> B readBackend(Request request, List<B> backends) throws NoBackendAvailableException {
+        List<B> candidates = ReadCandidates.holders(request, backends);
+        if (request.transactionHasWritten() && !request.transactionBackends().isEmpty()) {
+            // Every backend was written to by the transaction; one that was not joined later and lacks its writes.
+            candidates = ReadCandidates.inTransaction(request, candidates);
+            if (candidates.isEmpty()) {
+                throw new NoBackendAvailableException("none of the backends this transaction has written to ("
+                        + String.join(", ", request.transactionBackends()) + ") is enabled and holds "
+                        + String.join(", ", request.tablesRead())
+                        + ": roll the transaction back and retry it");
+            }
+        }
+        return candidates.size() == 1 ? candidates.get(0) : readPolicy.choose(candidates, request);
     }
-    return targets;
-  }
 
-  @Override
-  public CompletionPolicy completion() {
-    return completion;
-  }
+    @Override
+    public <B extends BackendView> List<B> writeBackends(Request request, List<B> backends)
+            throws NoBackendAvailableException {
+        List<B> targets = request.touchesEverything() || request.tablesWritten().isEmpty()
+                ? TableHolders.enabled(backends)
+                : TableHolders.enabledHoldingAny(request.tablesWritten(), backends);
+        if (targets.isEmpty()) {
+            throw TableHolders.whyNoneHoldsAll(request.tablesWritten(), backends);
+        }
+        return targets;
+    }
 
-  @Override
-  public boolean partial() {
-    return false;
-  }
+    @Override
+    public CompletionPolicy completion() {
+        return completion;
+    }
 
-  /** Every backend holds every table: a backend whose commit fails is disabled and the others carry on. */
-  @Override
-  public boolean commitsInTwoPhases() {
-    return false;
-  }
+    @Override
+    public boolean partial() {
+        return false;
+    }
 
-  @Override
-  public CreateTablePolicy createTablePolicy() {
-    return EVERYWHERE;
-  }
+    /** Every backend holds every table: a backend whose commit fails is disabled and the others carry on. */
+    @Override
+    public boolean commitsInTwoPhases() {
+        return false;
+    }
 
-  @Override
-  public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
-    return PlacementValidator.validate(RaidbLevel.RAIDB_1, tablesByBackend, tables, EVERYWHERE);
-  }
+    @Override
+    public CreateTablePolicy createTablePolicy() {
+        return EVERYWHERE;
+    }
 
-  public ReadPolicy readPolicy() {
-    return readPolicy;
-  }
+    @Override
+    public List<PlacementProblem> placementProblems(Map<String, Set<String>> tablesByBackend, Set<String> tables) {
+        return PlacementValidator.validate(RaidbLevel.RAIDB_1, tablesByBackend, tables, EVERYWHERE);
+    }
+
+    public ReadPolicy readPolicy() {
+        return readPolicy;
+    }
 }

@@ -8,9 +8,10 @@ import java.util.List;
  * {@link ReadVote}). A balancer that votes offers it through {@link LoadBalancer#readVote}.
  */
 public interface ReadVoting {
-  /** The backends a read is sent to first, before being raised to a majority of the electorate. */
-  int nodes();
+    /** The backends a read is sent to first, before being raised to a majority of the electorate. */
+    int nodes();
 
-  /** The backends an error-checked read goes to, and the electorate its answers are counted against. */
-  <B extends BackendView> CheckedRead<B> checkedRead(Request request, List<B> backends) throws NoBackendAvailableException;
+    /** The backends an error-checked read goes to, and the electorate its answers are counted against. */
+    <B extends BackendView> CheckedRead<B> checkedRead(Request request, List<B> backends)
+            throws NoBackendAvailableException;
 }

@@ -17,39 +17,53 @@ import java.util.Set;
  *     are in {@code tablesRead}: the new table can only live on backends that hold them all.
  */
 public record Request(
-    RequestKind kind,
-    Set<String> tablesRead,
-    Set<String> tablesWritten,
-    boolean touchesEverything,
-    long transactionId,
-    Set<String> transactionBackends,
-    boolean transactionHasWritten,
-    String createdTable) {
+        RequestKind kind,
+        Set<String> tablesRead,
+        Set<String> tablesWritten,
+        boolean touchesEverything,
+        long transactionId,
+        Set<String> transactionBackends,
+        boolean transactionHasWritten,
+        String createdTable) {
 
-  /** A request that creates no table. */
-  public Request(RequestKind kind, Set<String> tablesRead, Set<String> tablesWritten, boolean touchesEverything,
-      long transactionId, Set<String> transactionBackends, boolean transactionHasWritten) {
-    this(kind, tablesRead, tablesWritten, touchesEverything, transactionId, transactionBackends, transactionHasWritten, null);
-  }
+    /** A request that creates no table. */
+    public Request(
+            RequestKind kind,
+            Set<String> tablesRead,
+            Set<String> tablesWritten,
+            boolean touchesEverything,
+            long transactionId,
+            Set<String> transactionBackends,
+            boolean transactionHasWritten) {
+        this(
+                kind,
+                tablesRead,
+                tablesWritten,
+                touchesEverything,
+                transactionId,
+                transactionBackends,
+                transactionHasWritten,
+                null);
+    }
 
-  public static Request autoCommitRead(Set<String> tables) {
-    return new Request(RequestKind.READ, tables, Set.of(), false, 0, Set.of(), false);
-  }
+    public static Request autoCommitRead(Set<String> tables) {
+        return new Request(RequestKind.READ, tables, Set.of(), false, 0, Set.of(), false);
+    }
 
-  public static Request autoCommitWrite(Set<String> written) {
-    return new Request(RequestKind.WRITE, Set.of(), written, false, 0, Set.of(), false);
-  }
+    public static Request autoCommitWrite(Set<String> written) {
+        return new Request(RequestKind.WRITE, Set.of(), written, false, 0, Set.of(), false);
+    }
 
-  /** An auto-commit CREATE TABLE of {@code table}, reading {@code sourceTables} (empty for a plain CREATE TABLE). */
-  public static Request autoCommitCreateTable(String table, Set<String> sourceTables) {
-    return new Request(RequestKind.DDL, sourceTables, Set.of(table), false, 0, Set.of(), false, table);
-  }
+    /** An auto-commit CREATE TABLE of {@code table}, reading {@code sourceTables} (empty for a plain CREATE TABLE). */
+    public static Request autoCommitCreateTable(String table, Set<String> sourceTables) {
+        return new Request(RequestKind.DDL, sourceTables, Set.of(table), false, 0, Set.of(), false, table);
+    }
 
-  public boolean inTransaction() {
-    return transactionId != 0;
-  }
+    public boolean inTransaction() {
+        return transactionId != 0;
+    }
 
-  public boolean createsTable() {
-    return createdTable != null;
-  }
+    public boolean createsTable() {
+        return createdTable != null;
+    }
 }

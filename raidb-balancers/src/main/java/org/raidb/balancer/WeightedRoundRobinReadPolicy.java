@@ -12,24 +12,24 @@ import java.util.Map;
  * set does not disturb the others.
  */
 public final class WeightedRoundRobinReadPolicy implements ReadPolicy {
-  private final Map<String, Long> currentScore = new HashMap<>();
+    private final Map<String, Long> currentScore = new HashMap<>();
 
-  @Override
-  public synchronized <B extends BackendView> B choose(List<B> candidates, Request request) {
-    long total = 0;
-    B best = null;
-    long bestScore = Long.MIN_VALUE;
-    for (B b : candidates) {
-      int w = Math.max(1, b.weight());
-      total += w;
-      long score = currentScore.getOrDefault(b.name(), 0L) + w;
-      currentScore.put(b.name(), score);
-      if (score > bestScore) {
-        bestScore = score;
-        best = b;
-      }
+    @Override
+    public synchronized <B extends BackendView> B choose(List<B> candidates, Request request) {
+        long total = 0;
+        B best = null;
+        long bestScore = Long.MIN_VALUE;
+        for (B b : candidates) {
+            int w = Math.max(1, b.weight());
+            total += w;
+            long score = currentScore.getOrDefault(b.name(), 0L) + w;
+            currentScore.put(b.name(), score);
+            if (score > bestScore) {
+                bestScore = score;
+                best = b;
+            }
+        }
+        currentScore.put(best.name(), bestScore - total);
+        return best;
     }
-    currentScore.put(best.name(), bestScore - total);
-    return best;
-  }
 }

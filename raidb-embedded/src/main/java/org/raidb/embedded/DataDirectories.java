@@ -36,103 +36,114 @@ import org.slf4j.LoggerFactory;
  */
 final class DataDirectories {
 
-  /** System property: the directory to create the servers' directories in. */
-  static final String DIRECTORY_PROPERTY = "raidb.embedded.directory";
-  /** Environment variable: the same, where the system property is not set. */
-  static final String DIRECTORY_VARIABLE = "RAIDB_EMBEDDED_DIRECTORY";
+    /** System property: the directory to create the servers' directories in. */
+    static final String DIRECTORY_PROPERTY = "raidb.embedded.directory";
+    /** Environment variable: the same, where the system property is not set. */
+    static final String DIRECTORY_VARIABLE = "RAIDB_EMBEDDED_DIRECTORY";
 
-  static final int MIN_FREE_GIB = 2;
+    static final int MIN_FREE_GIB = 2;
 
-  private static final Logger log = LoggerFactory.getLogger(DataDirectories.class);
-  /** Files of a running or crashed postmaster, never part of a fresh data directory. */
-  private static final Set<String> NOT_COPIED = Set.of("postmaster.pid", "postmaster.opts", "epg-lock");
+    private static final Logger log = LoggerFactory.getLogger(DataDirectories.class);
+    /** Files of a running or crashed postmaster, never part of a fresh data directory. */
+    private static final Set<String> NOT_COPIED = Set.of("postmaster.pid", "postmaster.opts", "epg-lock");
 
-  /** Template data directories by launcher description, made on first use, deleted at JVM exit. */
-  private static final Map<String, Path> templates = new HashMap<>();
+    /** Template data directories by launcher description, made on first use, deleted at JVM exit. */
+    private static final Map<String, Path> templates = new HashMap<>();
 
-  private DataDirectories() {}
+    private DataDirectories() {}
 
-  /**
-   * A new, empty directory for a cluster's servers: where the class comment says, or in the system's
-   * temp directory whatever is configured when {@code onDisk}.
-   */
-  static Path newClusterDirectory(boolean onDisk) throws IOException {
-    return onDisk ? Files.createTempDirectory("raidb-pg-") : Files.createTempDirectory(root(), "raidb-pg-");
-  }
-
-  private static Path root() throws IOException {
-    String configured =
-        System.getProperty(DIRECTORY_PROPERTY, System.getenv().getOrDefault(DIRECTORY_VARIABLE, "")).trim();
-    Path temp = Path.of(System.getProperty("java.io.tmpdir"));
-    if (configured.isEmpty()) {
-      return temp;
+    /**
+     * A new, empty directory for a cluster's servers: where the class comment says, or in the system's
+     * temp directory whatever is configured when {@code onDisk}.
+     */
+    static Path newClusterDirectory(boolean onDisk) throws IOException {
+        return onDisk ? Files.createTempDirectory("raidb-pg-") : Files.createTempDirectory(root(), "raidb-pg-");
     }
-    Path directory = Path.of(configured);
-    if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
-      log.info("{} is not a writable directory: the servers go to {}", configured, temp);
-      return temp;
-    }
-    long free = Files.getFileStore(directory).getUsableSpace();
-    if (free < ((long) MIN_FREE_GIB << 30)) {
-      log.info("{} has {} MiB free, less than {} GiB: the servers go to {}", configured, free >> 20, MIN_FREE_GIB, temp);
-      return temp;
-    }
-    return directory;
-  }
 
-  /**
-   * Makes {@code dataDirectory} (which must not exist) a copy of the launcher's template, making the
-   * template first if this JVM has none yet for that launcher.
-   */
-  static void copyTemplate(PostgresLauncher launcher, Path dataDirectory) throws IOException {
-    copyTree(template(launcher), dataDirectory);
-  }
-
-  private static synchronized Path template(PostgresLauncher launcher) throws IOException {
-    Path template = templates.get(launcher.description());
-    if (template != null) {
-      return template;
-    }
-    Path directory = Files.createTempDirectory(root(), "raidb-pg-template-");
-    if (templates.isEmpty()) {
-      Runtime.getRuntime().addShutdownHook(new Thread(DataDirectories::deleteTemplates, "embedded-postgres-templates"));
-    }
-    long begin = System.nanoTime();
-    try {
-      template = EmbeddedPostgresServer.initialiseStopped(directory.resolve("server"), launcher);
-    } catch (IOException | RuntimeException e) {
-      DirectoryCleaner.deleteRecursively(directory);
-      throw e;
-    }
-    templates.put(launcher.description(), template);
-    log.info("template data directory {} made in {} ms (initdb, one start and stop): new servers start from a copy",
-        template, (System.nanoTime() - begin) / 1_000_000);
-    return template;
-  }
-
-  private static synchronized void deleteTemplates() {
-    // The template's own directory is two levels up: <template dir>/server/data.
-    templates.values().forEach(t -> DirectoryCleaner.deleteRecursively(t.getParent().getParent()));
-    templates.clear();
-  }
-
-  /** Copies a directory tree keeping owner, modes and times (PostgreSQL checks its data directory's mode). */
-  private static void copyTree(Path from, Path to) throws IOException {
-    Files.createDirectories(to.getParent());
-    Files.walkFileTree(from, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-        Files.copy(dir, to.resolve(from.relativize(dir).toString()), StandardCopyOption.COPY_ATTRIBUTES);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-        if (!NOT_COPIED.contains(file.getFileName().toString())) {
-          Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+    private static Path root() throws IOException {
+        String configured = System.getProperty(
+                        DIRECTORY_PROPERTY, System.getenv().getOrDefault(DIRECTORY_VARIABLE, ""))
+                .trim();
+        Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+        if (configured.isEmpty()) {
+            return temp;
         }
-        return FileVisitResult.CONTINUE;
-      }
-    });
-  }
+        Path directory = Path.of(configured);
+        if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
+            log.info("{} is not a writable directory: the servers go to {}", configured, temp);
+            return temp;
+        }
+        long free = Files.getFileStore(directory).getUsableSpace();
+        if (free < ((long) MIN_FREE_GIB << 30)) {
+            log.info(
+                    "{} has {} MiB free, less than {} GiB: the servers go to {}",
+                    configured,
+                    free >> 20,
+                    MIN_FREE_GIB,
+                    temp);
+            return temp;
+        }
+        return directory;
+    }
+
+    /**
+     * Makes {@code dataDirectory} (which must not exist) a copy of the launcher's template, making the
+     * template first if this JVM has none yet for that launcher.
+     */
+    static void copyTemplate(PostgresLauncher launcher, Path dataDirectory) throws IOException {
+        copyTree(template(launcher), dataDirectory);
+    }
+
+    private static synchronized Path template(PostgresLauncher launcher) throws IOException {
+        Path template = templates.get(launcher.description());
+        if (template != null) {
+            return template;
+        }
+        Path directory = Files.createTempDirectory(root(), "raidb-pg-template-");
+        if (templates.isEmpty()) {
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(DataDirectories::deleteTemplates, "embedded-postgres-templates"));
+        }
+        long begin = System.nanoTime();
+        try {
+            template = EmbeddedPostgresServer.initialiseStopped(directory.resolve("server"), launcher);
+        } catch (IOException | RuntimeException e) {
+            DirectoryCleaner.deleteRecursively(directory);
+            throw e;
+        }
+        templates.put(launcher.description(), template);
+        log.info(
+                "template data directory {} made in {} ms (initdb, one start and stop): new servers start from a copy",
+                template,
+                (System.nanoTime() - begin) / 1_000_000);
+        return template;
+    }
+
+    private static synchronized void deleteTemplates() {
+        // The template's own directory is two levels up: <template dir>/server/data.
+        templates
+                .values()
+                .forEach(t -> DirectoryCleaner.deleteRecursively(t.getParent().getParent()));
+        templates.clear();
+    }
+
+    /** Copies a directory tree keeping owner, modes and times (PostgreSQL checks its data directory's mode). */
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Files.copy(dir, to.resolve(from.relativize(dir).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                if (!NOT_COPIED.contains(file.getFileName().toString())) {
+                    Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
 }

@@ -8,21 +8,21 @@ import java.util.Objects;
  * a backend. {@code virtualDatabase} is the one it belongs to (the log keeps it in its vdb column).
  */
 public record DumpRecord(
-    String name,
-    String backend,
-    String checkpoint,
-    String format,
-    String path,
-    Instant date,
-    long sizeBytes,
-    String virtualDatabase) {
-  public DumpRecord {
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(backend, "backend");
-    Objects.requireNonNull(checkpoint, "checkpoint");
-    Objects.requireNonNull(format, "format");
-    Objects.requireNonNull(path, "path");
-    Objects.requireNonNull(date, "date");
-    Objects.requireNonNull(virtualDatabase, "virtualDatabase");
-  }
+        String name,
+        String backend,
+        String checkpoint,
+        String format,
+        String path,
+        Instant date,
+        long sizeBytes,
+        String virtualDatabase) {
+    public DumpRecord {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(backend, "backend");
+        Objects.requireNonNull(checkpoint, "checkpoint");
+        Objects.requireNonNull(format, "format");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(date, "date");
+        Objects.requireNonNull(virtualDatabase, "virtualDatabase");
+    }
 }

@@ -8,33 +8,33 @@ import java.util.Objects;
  */
 public record Outcome(Status status, String sqlState) {
 
-  public enum Status {
-    PENDING,
-    SUCCESS,
-    FAILED,
-    /**
-     * Left pending by a controller that died while backends ran it: whether each backend applied it
-     * is unknown, so no replay may cross it (see docs/recovery-log.md).
-     */
-    IN_DOUBT
-  }
-
-  public static final Outcome PENDING = new Outcome(Status.PENDING, null);
-  public static final Outcome SUCCESS = new Outcome(Status.SUCCESS, null);
-  public static final Outcome IN_DOUBT = new Outcome(Status.IN_DOUBT, null);
-
-  public Outcome {
-    Objects.requireNonNull(status, "status");
-    if (status != Status.FAILED && sqlState != null) {
-      throw new IllegalArgumentException("only a FAILED outcome carries a SQLState");
+    public enum Status {
+        PENDING,
+        SUCCESS,
+        FAILED,
+        /**
+         * Left pending by a controller that died while backends ran it: whether each backend applied it
+         * is unknown, so no replay may cross it (see docs/recovery-log.md).
+         */
+        IN_DOUBT
     }
-  }
 
-  public static Outcome failed(String sqlState) {
-    return new Outcome(Status.FAILED, sqlState);
-  }
+    public static final Outcome PENDING = new Outcome(Status.PENDING, null);
+    public static final Outcome SUCCESS = new Outcome(Status.SUCCESS, null);
+    public static final Outcome IN_DOUBT = new Outcome(Status.IN_DOUBT, null);
 
-  public boolean failed() {
-    return status == Status.FAILED;
-  }
+    public Outcome {
+        Objects.requireNonNull(status, "status");
+        if (status != Status.FAILED && sqlState != null) {
+            throw new IllegalArgumentException("only a FAILED outcome carries a SQLState");
+        }
+    }
+
+    public static Outcome failed(String sqlState) {
+        return new Outcome(Status.FAILED, sqlState);
+    }
+
+    public boolean failed() {
+        return status == Status.FAILED;
+    }
 }

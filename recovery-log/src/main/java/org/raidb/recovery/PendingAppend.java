@@ -10,19 +10,24 @@ import java.util.concurrent.ExecutionException;
  */
 public record PendingAppend(long position, CompletableFuture<Long> durable) {
 
-  /** Waits until the entry is committed in the store; returns its position. */
-  public long await() throws RecoveryLogException {
-    try {
-      return durable.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new RecoveryLogException("Interrupted while waiting for log entry " + position + " to be durable",
-          RecoveryLogException.QUERY_CANCELED, e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RecoveryLogException r) {
-        throw r;
-      }
-      throw new RecoveryLogException("Log entry " + position + " could not be written: " + e.getCause(), RecoveryLogException.IO_ERROR, e.getCause());
+    /** Waits until the entry is committed in the store; returns its position. */
+    public long await() throws RecoveryLogException {
+        try {
+            return durable.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RecoveryLogException(
+                    "Interrupted while waiting for log entry " + position + " to be durable",
+                    RecoveryLogException.QUERY_CANCELED,
+                    e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RecoveryLogException r) {
+                throw r;
+            }
+            throw new RecoveryLogException(
+                    "Log entry " + position + " could not be written: " + e.getCause(),
+                    RecoveryLogException.IO_ERROR,
+                    e.getCause());
+        }
     }
-  }
 }

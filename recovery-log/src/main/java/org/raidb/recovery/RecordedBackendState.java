@@ -5,10 +5,10 @@ package org.raidb.recovery;
  * runtime {@code BackendState}: this one also says which recovery step was running.
  */
 public enum RecordedBackendState {
-  ENABLED,
-  DISABLED,
-  /** A dump is being restored onto it. */
-  RESTORING,
-  /** The log is being replayed onto it. */
-  REPLAYING
+    ENABLED,
+    DISABLED,
+    /** A dump is being restored onto it. */
+    RESTORING,
+    /** The log is being replayed onto it. */
+    REPLAYING
 }

@@ -10,7 +10,7 @@ import java.util.List;
  */
 public record ReplayItem(long orderPosition, long transactionId, String login, List<LogEntry> statements) {
 
-  public boolean isTransaction() {
-    return transactionId != 0;
-  }
+    public boolean isTransaction() {
+        return transactionId != 0;
+    }
 }

@@ -10,17 +10,17 @@ import java.util.Locale;
  */
 record StoreDialect(String product, String longText, String binary) {
 
-  static StoreDialect of(DatabaseMetaData metaData) throws SQLException {
-    String product = metaData.getDatabaseProductName();
-    String p = product.toLowerCase(Locale.ROOT);
-    if (p.contains("postgres")) {
-      return new StoreDialect(product, "TEXT", "BYTEA");
+    static StoreDialect of(DatabaseMetaData metaData) throws SQLException {
+        String product = metaData.getDatabaseProductName();
+        String p = product.toLowerCase(Locale.ROOT);
+        if (p.contains("postgres")) {
+            return new StoreDialect(product, "TEXT", "BYTEA");
+        }
+        if (p.contains("mariadb") || p.contains("mysql")) {
+            return new StoreDialect(product, "LONGTEXT", "LONGBLOB");
+        }
+        // H2, and the standard names for anything else (HSQLDB, Derby, a RAIDb virtual database whose
+        // backends are H2...).
+        return new StoreDialect(product, "CLOB", "BLOB");
     }
-    if (p.contains("mariadb") || p.contains("mysql")) {
-      return new StoreDialect(product, "LONGTEXT", "LONGBLOB");
-    }
-    // H2, and the standard names for anything else (HSQLDB, Derby, a RAIDb virtual database whose
-    // backends are H2...).
-    return new StoreDialect(product, "CLOB", "BLOB");
-  }
 }

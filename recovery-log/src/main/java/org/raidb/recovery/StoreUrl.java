@@ -12,26 +12,27 @@ import java.util.Locale;
  * other stores (PostgreSQL, MariaDB) have no such hook.
  */
 final class StoreUrl {
-  static final String KEEP_OPEN_AT_EXIT = "DB_CLOSE_ON_EXIT=FALSE";
+    static final String KEEP_OPEN_AT_EXIT = "DB_CLOSE_ON_EXIT=FALSE";
 
-  private StoreUrl() {}
+    private StoreUrl() {}
 
-  static String forConnecting(String jdbcUrl) {
-    String url = jdbcUrl.toUpperCase(Locale.ROOT);
-    boolean embeddedH2 = url.startsWith("JDBC:H2:") && !url.startsWith("JDBC:H2:TCP:") && !url.startsWith("JDBC:H2:SSL:");
-    if (!embeddedH2 || setsCloseOnExit(url)) {
-      return jdbcUrl;
+    static String forConnecting(String jdbcUrl) {
+        String url = jdbcUrl.toUpperCase(Locale.ROOT);
+        boolean embeddedH2 =
+                url.startsWith("JDBC:H2:") && !url.startsWith("JDBC:H2:TCP:") && !url.startsWith("JDBC:H2:SSL:");
+        if (!embeddedH2 || setsCloseOnExit(url)) {
+            return jdbcUrl;
+        }
+        return jdbcUrl + ";" + KEEP_OPEN_AT_EXIT;
     }
-    return jdbcUrl + ";" + KEEP_OPEN_AT_EXIT;
-  }
 
-  private static boolean setsCloseOnExit(String upperCaseUrl) {
-    String[] parts = upperCaseUrl.split(";", -1);
-    for (int i = 1; i < parts.length; i++) {
-      if (parts[i].strip().startsWith("DB_CLOSE_ON_EXIT")) {
-        return true;
-      }
+    private static boolean setsCloseOnExit(String upperCaseUrl) {
+        String[] parts = upperCaseUrl.split(";", -1);
+        for (int i = 1; i < parts.length; i++) {
+            if (parts[i].strip().startsWith("DB_CLOSE_ON_EXIT")) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 }

@@ -14,49 +14,49 @@ import java.util.Map;
  */
 final class TransactionBuffer {
 
-  final long transactionId;
-  final String login;
-  final List<LogEntry> writes = new ArrayList<>();
-  /** Savepoint name to the number of writes made before it, in the order they were set. */
-  private final LinkedHashMap<String, Integer> savepoints = new LinkedHashMap<>();
+    final long transactionId;
+    final String login;
+    final List<LogEntry> writes = new ArrayList<>();
+    /** Savepoint name to the number of writes made before it, in the order they were set. */
+    private final LinkedHashMap<String, Integer> savepoints = new LinkedHashMap<>();
 
-  TransactionBuffer(long transactionId, String login) {
-    this.transactionId = transactionId;
-    this.login = login;
-  }
-
-  void apply(LogEntry e) {
-    switch (e.kind()) {
-      case WRITE, DDL -> writes.add(e);
-      case SAVEPOINT -> {
-        // Setting a name again moves it, as the databases do.
-        savepoints.remove(e.savepointName());
-        savepoints.put(e.savepointName(), writes.size());
-      }
-      case ROLLBACK_TO_SAVEPOINT -> {
-        Integer mark = savepoints.get(e.savepointName());
-        if (mark != null) {
-          writes.subList(mark, writes.size()).clear();
-          forgetAfter(e.savepointName(), false);
-        }
-      }
-      case RELEASE_SAVEPOINT -> forgetAfter(e.savepointName(), true);
-      default -> throw new IllegalArgumentException(e.kind() + " is not a statement inside a transaction");
+    TransactionBuffer(long transactionId, String login) {
+        this.transactionId = transactionId;
+        this.login = login;
     }
-  }
 
-  private void forgetAfter(String name, boolean includingName) {
-    boolean found = false;
-    for (Iterator<Map.Entry<String, Integer>> it = savepoints.entrySet().iterator(); it.hasNext(); ) {
-      String current = it.next().getKey();
-      if (current.equals(name)) {
-        found = true;
-        if (includingName) {
-          it.remove();
+    void apply(LogEntry e) {
+        switch (e.kind()) {
+            case WRITE, DDL -> writes.add(e);
+            case SAVEPOINT -> {
+                // Setting a name again moves it, as the databases do.
+                savepoints.remove(e.savepointName());
+                savepoints.put(e.savepointName(), writes.size());
+            }
+            case ROLLBACK_TO_SAVEPOINT -> {
+                Integer mark = savepoints.get(e.savepointName());
+                if (mark != null) {
+                    writes.subList(mark, writes.size()).clear();
+                    forgetAfter(e.savepointName(), false);
+                }
+            }
+            case RELEASE_SAVEPOINT -> forgetAfter(e.savepointName(), true);
+            default -> throw new IllegalArgumentException(e.kind() + " is not a statement inside a transaction");
         }
-      } else if (found) {
-        it.remove();
-      }
     }
-  }
+
+    private void forgetAfter(String name, boolean includingName) {
+        boolean found = false;
+        for (Iterator<Map.Entry<String, Integer>> it = savepoints.entrySet().iterator(); it.hasNext(); ) {
+            String current = it.next().getKey();
+            if (current.equals(name)) {
+                found = true;
+                if (includingName) {
+                    it.remove();
+                }
+            } else if (found) {
+                it.remove();
+            }
+        }
+    }
 }

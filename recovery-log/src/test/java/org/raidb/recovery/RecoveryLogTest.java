@@ -19,306 +19,346 @@ import org.junit.jupiter.api.io.TempDir;
 
 class RecoveryLogTest {
 
-  @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
 
-  private RecoveryLogConfig fileStore() {
-    return RecoveryLogConfig.h2File(dataDir, "shop");
-  }
-
-  @Test
-  void positionsAreGapFreeAndSurviveReopen() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      assertThat(log.append(LogEntry.autoCommitWrite("alice", "INSERT INTO t VALUES (?)", List.of(1), List.of("t"))))
-          .isEqualTo(1);
-      assertThat(log.append(LogEntry.begin(7, "alice"))).isEqualTo(2);
-      assertThat(log.append(LogEntry.commit(7, "alice"))).isEqualTo(3);
+    private RecoveryLogConfig fileStore() {
+        return RecoveryLogConfig.h2File(dataDir, "shop");
     }
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      assertThat(log.lastPosition()).isEqualTo(3);
-      assertThat(log.append(LogEntry.autoCommitWrite("bob", "DELETE FROM t", List.of(), List.of("t")))).isEqualTo(4);
-      try (ReplayCursor cursor = log.replayFrom(0)) {
-        List<ReplayItem> items = cursor.nextBatch(10);
-        assertThat(items).extracting(ReplayItem::orderPosition).containsExactly(1L, 4L);
-        LogEntry first = items.get(0).statements().get(0);
-        assertThat(first.sql()).isEqualTo("INSERT INTO t VALUES (?)");
-        assertThat(first.parameters()).containsExactly(1);
-        assertThat(first.tablesWritten()).containsExactly("t");
-        assertThat(first.login()).isEqualTo("alice");
-      }
-    }
-  }
 
-  @Test
-  void everyParameterTypeSurvivesTheStore() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      List<Object> values = ParameterCodecTest.everyType();
-      log.append(LogEntry.autoCommitWrite("u", "INSERT ...", values, List.of("a", "b")));
-      try (ReplayCursor cursor = log.replayFrom(0)) {
-        LogEntry stored = cursor.nextBatch(1).get(0).statements().get(0);
-        assertThat(stored.parameters()).hasSameSizeAs(values);
-        for (int i = 0; i < values.size(); i++) {
-          assertThat(stored.parameters().get(i)).isEqualTo(values.get(i));
+    @Test
+    void positionsAreGapFreeAndSurviveReopen() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            assertThat(log.append(
+                            LogEntry.autoCommitWrite("alice", "INSERT INTO t VALUES (?)", List.of(1), List.of("t"))))
+                    .isEqualTo(1);
+            assertThat(log.append(LogEntry.begin(7, "alice"))).isEqualTo(2);
+            assertThat(log.append(LogEntry.commit(7, "alice"))).isEqualTo(3);
         }
-        assertThat(stored.tablesWritten()).containsExactly("a", "b");
-      }
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            assertThat(log.lastPosition()).isEqualTo(3);
+            assertThat(log.append(LogEntry.autoCommitWrite("bob", "DELETE FROM t", List.of(), List.of("t"))))
+                    .isEqualTo(4);
+            try (ReplayCursor cursor = log.replayFrom(0)) {
+                List<ReplayItem> items = cursor.nextBatch(10);
+                assertThat(items).extracting(ReplayItem::orderPosition).containsExactly(1L, 4L);
+                LogEntry first = items.get(0).statements().get(0);
+                assertThat(first.sql()).isEqualTo("INSERT INTO t VALUES (?)");
+                assertThat(first.parameters()).containsExactly(1);
+                assertThat(first.tablesWritten()).containsExactly("t");
+                assertThat(first.login()).isEqualTo("alice");
+            }
+        }
     }
-  }
 
-  @Test
-  void groupCommitPutsConcurrentAppendsInOneStoreTransaction() throws Exception {
-    // A long wait and a batch of 16: the writer commits only when all 16 appenders have queued, so
-    // the assertion does not depend on timing.
-    int threads = 16;
-    int perThread = 50;
-    try (RecoveryLog log = RecoveryLog.open(fileStore().withGroupCommit(threads, 5_000_000))) {
-      ExecutorService pool = Executors.newFixedThreadPool(threads);
-      List<Future<List<Long>>> results = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        String login = "user" + t;
-        results.add(pool.submit(() -> {
-          List<Long> positions = new ArrayList<>();
-          for (int i = 0; i < perThread; i++) {
-            positions.add(log.append(LogEntry.autoCommitWrite(login, "UPDATE t SET x = ?", List.of(i), List.of("t"))));
-          }
-          return positions;
-        }));
-      }
-      List<Long> all = new ArrayList<>();
-      for (Future<List<Long>> f : results) {
-        all.addAll(f.get());
-      }
-      pool.shutdown();
-      RecoveryLog.GroupCommitStats stats = log.groupCommitStats();
-      assertThat(stats.entriesWritten()).isEqualTo((long) threads * perThread);
-      assertThat(stats.storeCommits()).isEqualTo(perThread);
-      assertThat(all).doesNotHaveDuplicates().hasSize(threads * perThread);
-      assertThat(all.stream().mapToLong(Long::longValue).max().orElseThrow()).isEqualTo((long) threads * perThread);
+    @Test
+    void everyParameterTypeSurvivesTheStore() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            List<Object> values = ParameterCodecTest.everyType();
+            log.append(LogEntry.autoCommitWrite("u", "INSERT ...", values, List.of("a", "b")));
+            try (ReplayCursor cursor = log.replayFrom(0)) {
+                LogEntry stored = cursor.nextBatch(1).get(0).statements().get(0);
+                assertThat(stored.parameters()).hasSameSizeAs(values);
+                for (int i = 0; i < values.size(); i++) {
+                    assertThat(stored.parameters().get(i)).isEqualTo(values.get(i));
+                }
+                assertThat(stored.tablesWritten()).containsExactly("a", "b");
+            }
+        }
     }
-  }
 
-  /**
-   * A value the log cannot store used to be found by the writer thread, which died of it: every later
-   * append then waited for its durability forever. Now the append itself fails, none of its entries is
-   * queued, and the log goes on.
-   */
-  @Test
-  void anUnstorableParameterFailsItsAppendAloneAndTheLogGoesOn() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
-      List<LogEntry> transaction = List.of(
-          LogEntry.write(9, "u", "INSERT INTO t VALUES (?)", List.of(2), List.of("t")),
-          LogEntry.write(9, "u", "INSERT INTO t VALUES (?)", List.of(new Object()), List.of("t")),
-          LogEntry.commit(9, "u"));
-      assertThatThrownBy(() -> log.appendAllAsync(transaction))
-          .isInstanceOf(RecoveryLogException.class)
-          .hasMessageContaining("the write was not run")
-          .hasMessageContaining("java.lang.Object")
-          .satisfies(e -> assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("22023"));
-      assertThat(log.lastPosition()).as("no entry of the refused transaction queued").isEqualTo(1);
-      PendingAppend next = log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (?)", List.of(3), List.of("t")));
-      assertThat(next.durable().get(30, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(2);
-      try (ReplayCursor cursor = log.replayFrom(0)) {
-        assertThat(cursor.nextBatch(10)).extracting(ReplayItem::orderPosition).containsExactly(1L, 2L);
-      }
+    @Test
+    void groupCommitPutsConcurrentAppendsInOneStoreTransaction() throws Exception {
+        // A long wait and a batch of 16: the writer commits only when all 16 appenders have queued, so
+        // the assertion does not depend on timing.
+        int threads = 16;
+        int perThread = 50;
+        try (RecoveryLog log = RecoveryLog.open(fileStore().withGroupCommit(threads, 5_000_000))) {
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            List<Future<List<Long>>> results = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String login = "user" + t;
+                results.add(pool.submit(() -> {
+                    List<Long> positions = new ArrayList<>();
+                    for (int i = 0; i < perThread; i++) {
+                        positions.add(log.append(
+                                LogEntry.autoCommitWrite(login, "UPDATE t SET x = ?", List.of(i), List.of("t"))));
+                    }
+                    return positions;
+                }));
+            }
+            List<Long> all = new ArrayList<>();
+            for (Future<List<Long>> f : results) {
+                all.addAll(f.get());
+            }
+            pool.shutdown();
+            RecoveryLog.GroupCommitStats stats = log.groupCommitStats();
+            assertThat(stats.entriesWritten()).isEqualTo((long) threads * perThread);
+            assertThat(stats.storeCommits()).isEqualTo(perThread);
+            assertThat(all).doesNotHaveDuplicates().hasSize(threads * perThread);
+            assertThat(all.stream().mapToLong(Long::longValue).max().orElseThrow())
+                    .isEqualTo((long) threads * perThread);
+        }
     }
-  }
 
-  @Test
-  void anAppendAfterCloseFailsInsteadOfWaitingForever() throws Exception {
-    RecoveryLog log = RecoveryLog.open(fileStore());
-    log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
-    log.close();
-    // A session still rolling back while its virtual database stops must hear an error, not hang.
-    assertThatThrownBy(() -> log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (2)", List.of(), List.of("t")))
-            .durable().get(30, java.util.concurrent.TimeUnit.SECONDS))
-        .hasRootCauseInstanceOf(java.sql.SQLException.class)
-        .hasStackTraceContaining("is closed");
-  }
+    /**
+     * A value the log cannot store used to be found by the writer thread, which died of it: every later
+     * append then waited for its durability forever. Now the append itself fails, none of its entries is
+     * queued, and the log goes on.
+     */
+    @Test
+    void anUnstorableParameterFailsItsAppendAloneAndTheLogGoesOn() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
+            List<LogEntry> transaction = List.of(
+                    LogEntry.write(9, "u", "INSERT INTO t VALUES (?)", List.of(2), List.of("t")),
+                    LogEntry.write(9, "u", "INSERT INTO t VALUES (?)", List.of(new Object()), List.of("t")),
+                    LogEntry.commit(9, "u"));
+            assertThatThrownBy(() -> log.appendAllAsync(transaction))
+                    .isInstanceOf(RecoveryLogException.class)
+                    .hasMessageContaining("the write was not run")
+                    .hasMessageContaining("java.lang.Object")
+                    .satisfies(e ->
+                            assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("22023"));
+            assertThat(log.lastPosition())
+                    .as("no entry of the refused transaction queued")
+                    .isEqualTo(1);
+            PendingAppend next = log.appendAsync(
+                    LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (?)", List.of(3), List.of("t")));
+            assertThat(next.durable().get(30, java.util.concurrent.TimeUnit.SECONDS))
+                    .isEqualTo(2);
+            try (ReplayCursor cursor = log.replayFrom(0)) {
+                assertThat(cursor.nextBatch(10))
+                        .extracting(ReplayItem::orderPosition)
+                        .containsExactly(1L, 2L);
+            }
+        }
+    }
 
-  @Test
-  void outcomeLoggedAfterExecutionIsStored() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      PendingAppend pending = log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
-      long ok = log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (2)", List.of(), List.of("t")));
-      assertThat(pending.await()).isEqualTo(1);
-      log.setOutcome(pending.position(), Outcome.failed("23505"));
-      log.setOutcome(ok, Outcome.SUCCESS);
-      try (ReplayCursor cursor = log.replayFrom(0)) {
-        assertThat(cursor.nextBatch(10)).extracting(ReplayItem::orderPosition).containsExactly(ok);
-      }
+    @Test
+    void anAppendAfterCloseFailsInsteadOfWaitingForever() throws Exception {
+        RecoveryLog log = RecoveryLog.open(fileStore());
+        log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
+        log.close();
+        // A session still rolling back while its virtual database stops must hear an error, not hang.
+        assertThatThrownBy(() -> log.appendAsync(
+                                LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (2)", List.of(), List.of("t")))
+                        .durable()
+                        .get(30, java.util.concurrent.TimeUnit.SECONDS))
+                .hasRootCauseInstanceOf(java.sql.SQLException.class)
+                .hasStackTraceContaining("is closed");
     }
-    try (Connection c = DriverManager.getConnection(fileStore().jdbcUrl(), "sa", "");
-        Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT outcome, sql_state FROM raidb_log ORDER BY log_position")) {
-      assertThat(rs.next()).isTrue();
-      assertThat(rs.getString(1) + "/" + rs.getString(2)).isEqualTo("FAILED/23505");
-      assertThat(rs.next()).isTrue();
-      assertThat(rs.getString(1)).isEqualTo("SUCCESS");
-    }
-  }
 
-  @Test
-  void checkpointNamesAreUnique() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t", List.of(), List.of("t")));
-      Checkpoint c = log.checkpoint("before-upgrade");
-      assertThat(c.position()).isEqualTo(1);
-      assertThat(log.checkpointPosition("before-upgrade")).hasValue(1);
-      assertThat(log.checkpointPosition("nope")).isEmpty();
-      assertThatThrownBy(() -> log.checkpoint("before-upgrade")).isInstanceOf(RecoveryLogException.class)
-          .hasMessageContaining("before-upgrade already exists").hasMessageContaining("position 1");
-      String auto = log.autoCheckpointName("pg2", "disabled");
-      assertThat(auto).matches("pg2-disabled-\\d{8}T\\d{6}Z-1");
-      log.checkpoint(auto);
-      assertThat(log.autoCheckpointName("pg2", "disabled")).isNotEqualTo(auto);
-      assertThat(log.checkpoints()).extracting(Checkpoint::name).containsExactly("before-upgrade", auto);
+    @Test
+    void outcomeLoggedAfterExecutionIsStored() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            PendingAppend pending =
+                    log.appendAsync(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (1)", List.of(), List.of("t")));
+            long ok = log.append(LogEntry.autoCommitWrite("u", "INSERT INTO t VALUES (2)", List.of(), List.of("t")));
+            assertThat(pending.await()).isEqualTo(1);
+            log.setOutcome(pending.position(), Outcome.failed("23505"));
+            log.setOutcome(ok, Outcome.SUCCESS);
+            try (ReplayCursor cursor = log.replayFrom(0)) {
+                assertThat(cursor.nextBatch(10))
+                        .extracting(ReplayItem::orderPosition)
+                        .containsExactly(ok);
+            }
+        }
+        try (Connection c = DriverManager.getConnection(fileStore().jdbcUrl(), "sa", "");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT outcome, sql_state FROM raidb_log ORDER BY log_position")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1) + "/" + rs.getString(2)).isEqualTo("FAILED/23505");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo("SUCCESS");
+        }
     }
-  }
 
-  @Test
-  void backendStatesAndDumpsSurviveReopen() throws Exception {
-    Instant date = Instant.parse("2026-11-22T04:15:00Z");
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.checkpoint("cp1");
-      log.saveBackendState("pg1", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
-      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
-      log.saveBackendState("pg2", new BackendStateRecord(RecordedBackendState.DISABLED, "cp1", date));
-      log.registerDump(new DumpRecord("d1", "pg1", "cp1", "pg_dump-custom", "/data/d1.dump", date, 4096, "shop"));
-      assertThatThrownBy(() -> log.registerDump(new DumpRecord("d2", "pg1", "missing", "plain", "/x", date, 1, "shop")))
-          .hasMessageContaining("checkpoint missing");
+    @Test
+    void checkpointNamesAreUnique() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t", List.of(), List.of("t")));
+            Checkpoint c = log.checkpoint("before-upgrade");
+            assertThat(c.position()).isEqualTo(1);
+            assertThat(log.checkpointPosition("before-upgrade")).hasValue(1);
+            assertThat(log.checkpointPosition("nope")).isEmpty();
+            assertThatThrownBy(() -> log.checkpoint("before-upgrade"))
+                    .isInstanceOf(RecoveryLogException.class)
+                    .hasMessageContaining("before-upgrade already exists")
+                    .hasMessageContaining("position 1");
+            String auto = log.autoCheckpointName("pg2", "disabled");
+            assertThat(auto).matches("pg2-disabled-\\d{8}T\\d{6}Z-1");
+            log.checkpoint(auto);
+            assertThat(log.autoCheckpointName("pg2", "disabled")).isNotEqualTo(auto);
+            assertThat(log.checkpoints()).extracting(Checkpoint::name).containsExactly("before-upgrade", auto);
+        }
     }
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      assertThat(log.backendStates()).containsOnlyKeys("pg1", "pg2");
-      assertThat(log.backendStates().get("pg2")).isEqualTo(new BackendStateRecord(RecordedBackendState.DISABLED, "cp1", date));
-      assertThat(log.backendStates().get("pg1").state()).isEqualTo(RecordedBackendState.ENABLED);
-      assertThat(log.dump("d1")).contains(
-          new DumpRecord("d1", "pg1", "cp1", "pg_dump-custom", "/data/d1.dump", date, 4096, "shop"));
-      assertThat(log.dumps()).hasSize(1);
-      assertThat(log.removeDump("d1")).isTrue();
-      assertThat(log.dump("d1")).isEmpty();
-    }
-  }
 
-  @Test
-  void aDisableCauseSurvivesReopenAndIsForgottenWithTheNextStateSavedWithoutOne() throws Exception {
-    DisableCause diverged = new DisableCause(DisableCause.Kind.DIVERGENCE, "diverged on [UPDATE t SET n = 1]");
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.checkpoint("cp1");
-      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, null, diverged));
-      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "cp1", diverged));
-      log.saveBackendState("pg3", BackendStateRecord.now(RecordedBackendState.DISABLED, "cp1",
-          new DisableCause(DisableCause.Kind.FAILURE, "connection failed")));
+    @Test
+    void backendStatesAndDumpsSurviveReopen() throws Exception {
+        Instant date = Instant.parse("2026-11-22T04:15:00Z");
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.checkpoint("cp1");
+            log.saveBackendState("pg1", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+            log.saveBackendState("pg2", new BackendStateRecord(RecordedBackendState.DISABLED, "cp1", date));
+            log.registerDump(new DumpRecord("d1", "pg1", "cp1", "pg_dump-custom", "/data/d1.dump", date, 4096, "shop"));
+            assertThatThrownBy(() ->
+                            log.registerDump(new DumpRecord("d2", "pg1", "missing", "plain", "/x", date, 1, "shop")))
+                    .hasMessageContaining("checkpoint missing");
+        }
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            assertThat(log.backendStates()).containsOnlyKeys("pg1", "pg2");
+            assertThat(log.backendStates().get("pg2"))
+                    .isEqualTo(new BackendStateRecord(RecordedBackendState.DISABLED, "cp1", date));
+            assertThat(log.backendStates().get("pg1").state()).isEqualTo(RecordedBackendState.ENABLED);
+            assertThat(log.dump("d1"))
+                    .contains(
+                            new DumpRecord("d1", "pg1", "cp1", "pg_dump-custom", "/data/d1.dump", date, 4096, "shop"));
+            assertThat(log.dumps()).hasSize(1);
+            assertThat(log.removeDump("d1")).isTrue();
+            assertThat(log.dump("d1")).isEmpty();
+        }
     }
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      assertThat(log.backendStates().get("pg2").cause()).isEqualTo(diverged);
-      assertThat(log.backendStates().get("pg2").lastCheckpoint()).isEqualTo("cp1");
-      assertThat(log.backendStates().get("pg3").cause().kind()).isEqualTo(DisableCause.Kind.FAILURE);
-      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
-    }
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      assertThat(log.backendStates().get("pg2").cause()).isNull();
-      assertThat(log.backendStates().get("pg3").cause().reason()).isEqualTo("connection failed");
-    }
-  }
 
-  @Test
-  void virtualDatabasesSharingAStoreDoNotSeeEachOther() throws Exception {
-    RecoveryLogConfig shop = TestStores.freshH2("shop");
-    RecoveryLogConfig blog = new RecoveryLogConfig(shop.jdbcUrl(), "sa", "", "raidb_", "blog", 100, 0);
-    try (RecoveryLog a = RecoveryLog.open(shop); RecoveryLog b = RecoveryLog.open(blog)) {
-      a.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")));
-      a.checkpoint("cp");
-      assertThat(b.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")))).isEqualTo(1);
-      assertThat(b.checkpoints()).isEmpty();
-      b.checkpoint("cp");
+    @Test
+    void aDisableCauseSurvivesReopenAndIsForgottenWithTheNextStateSavedWithoutOne() throws Exception {
+        DisableCause diverged = new DisableCause(DisableCause.Kind.DIVERGENCE, "diverged on [UPDATE t SET n = 1]");
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.checkpoint("cp1");
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, null, diverged));
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "cp1", diverged));
+            log.saveBackendState(
+                    "pg3",
+                    BackendStateRecord.now(
+                            RecordedBackendState.DISABLED,
+                            "cp1",
+                            new DisableCause(DisableCause.Kind.FAILURE, "connection failed")));
+        }
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            assertThat(log.backendStates().get("pg2").cause()).isEqualTo(diverged);
+            assertThat(log.backendStates().get("pg2").lastCheckpoint()).isEqualTo("cp1");
+            assertThat(log.backendStates().get("pg3").cause().kind()).isEqualTo(DisableCause.Kind.FAILURE);
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+        }
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            assertThat(log.backendStates().get("pg2").cause()).isNull();
+            assertThat(log.backendStates().get("pg3").cause().reason()).isEqualTo("connection failed");
+        }
     }
-  }
 
-  @Test
-  void purgeIsRefusedWhileABackendOrDumpNeedsOlderEntries() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")));
-      log.checkpoint("old");
-      log.append(LogEntry.autoCommitWrite("u", "INSERT 2", List.of(), List.of("t")));
-      log.checkpoint("new");
-      log.append(LogEntry.autoCommitWrite("u", "INSERT 3", List.of(), List.of("t")));
-      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "old"));
-      log.registerDump(new DumpRecord("nightly", "pg1", "old", "plain", "/d", Instant.now(), 1, "shop"));
-
-      assertThatThrownBy(() -> log.purgeBefore("new")).isInstanceOf(RecoveryLogException.class)
-          .hasMessageContaining("backend pg2").hasMessageContaining("dump nightly");
-
-      log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
-      log.removeDump("nightly");
-      assertThat(log.purgeBefore("new")).isEqualTo(2);
-      assertThat(log.checkpoints()).extracting(Checkpoint::name).containsExactly("new");
-      assertThatThrownBy(() -> log.replayFrom(0)).hasMessageContaining("purged");
-      try (ReplayCursor cursor = log.replayFrom("new")) {
-        assertThat(cursor.nextBatch(10)).extracting(ReplayItem::orderPosition).containsExactly(3L);
-      }
+    @Test
+    void virtualDatabasesSharingAStoreDoNotSeeEachOther() throws Exception {
+        RecoveryLogConfig shop = TestStores.freshH2("shop");
+        RecoveryLogConfig blog = new RecoveryLogConfig(shop.jdbcUrl(), "sa", "", "raidb_", "blog", 100, 0);
+        try (RecoveryLog a = RecoveryLog.open(shop);
+                RecoveryLog b = RecoveryLog.open(blog)) {
+            a.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")));
+            a.checkpoint("cp");
+            assertThat(b.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t"))))
+                    .isEqualTo(1);
+            assertThat(b.checkpoints()).isEmpty();
+            b.checkpoint("cp");
+        }
     }
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      assertThat(log.lastPosition()).isEqualTo(3);
-    }
-  }
 
-  @Test
-  void purgeKeepsTheWritesOfATransactionOpenAtTheCheckpoint() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.append(LogEntry.begin(5, "u"));
-      log.append(LogEntry.write(5, "u", "UPDATE a", List.of(), List.of("a")));
-      log.append(LogEntry.autoCommitWrite("u", "INSERT b", List.of(), List.of("b")));
-      log.checkpoint("cp");
-      log.append(LogEntry.commit(5, "u"));
-      assertThat(log.purgeBefore("cp")).isZero();
-      try (ReplayCursor cursor = log.replayFrom("cp")) {
-        List<ReplayItem> items = cursor.nextBatch(10);
-        assertThat(items).hasSize(1);
-        assertThat(items.get(0).statements()).extracting(LogEntry::sql).containsExactly("UPDATE a");
-      }
-    }
-  }
+    @Test
+    void purgeIsRefusedWhileABackendOrDumpNeedsOlderEntries() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")));
+            log.checkpoint("old");
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 2", List.of(), List.of("t")));
+            log.checkpoint("new");
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 3", List.of(), List.of("t")));
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "old"));
+            log.registerDump(new DumpRecord("nightly", "pg1", "old", "plain", "/d", Instant.now(), 1, "shop"));
 
-  @Test
-  void transactionsLeftOpenByACrashAreRolledBackOnReopen() throws Exception {
-    try (RecoveryLog log = RecoveryLog.open(fileStore())) {
-      log.append(LogEntry.begin(9, "u"));
-      log.append(LogEntry.write(9, "u", "UPDATE a", List.of(), List.of("a")));
-    }
-    try (RecoveryLog log = RecoveryLog.open(fileStore()); ReplayCursor cursor = log.replayFrom(0)) {
-      assertThat(log.lastPosition()).isEqualTo(3);
-      assertThat(cursor.nextBatch(10)).isEmpty();
-      assertThat(cursor.pendingTransactions()).isZero();
-      assertThat(cursor.caughtUp()).isTrue();
-    }
-  }
+            assertThatThrownBy(() -> log.purgeBefore("new"))
+                    .isInstanceOf(RecoveryLogException.class)
+                    .hasMessageContaining("backend pg2")
+                    .hasMessageContaining("dump nightly");
 
-  @Test
-  void unreachableStoreIsAClearError() {
-    RecoveryLogConfig config = RecoveryLogConfig.of("jdbc:h2:tcp://127.0.0.1:1/nowhere", "sa", "", "shop");
-    assertThatThrownBy(() -> RecoveryLog.open(config)).isInstanceOf(RecoveryLogException.class)
-        .hasMessageContaining("jdbc:h2:tcp://127.0.0.1:1/nowhere").hasMessageContaining("Check that the database is running")
-        .hasMessageContaining("shop cannot start")
-        .satisfies(e -> assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("08001"));
-  }
-
-  @Test
-  void incompatibleSchemaVersionIsRefused() throws Exception {
-    RecoveryLogConfig config = TestStores.freshH2("shop");
-    RecoveryLog.open(config).close();
-    try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", ""); Statement s = c.createStatement()) {
-      s.executeUpdate("UPDATE raidb_meta SET meta_value = '99' WHERE meta_key = 'schema_version'");
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+            log.removeDump("nightly");
+            assertThat(log.purgeBefore("new")).isEqualTo(2);
+            assertThat(log.checkpoints()).extracting(Checkpoint::name).containsExactly("new");
+            assertThatThrownBy(() -> log.replayFrom(0)).hasMessageContaining("purged");
+            try (ReplayCursor cursor = log.replayFrom("new")) {
+                assertThat(cursor.nextBatch(10))
+                        .extracting(ReplayItem::orderPosition)
+                        .containsExactly(3L);
+            }
+        }
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            assertThat(log.lastPosition()).isEqualTo(3);
+        }
     }
-    assertThatThrownBy(() -> RecoveryLog.open(config)).isInstanceOf(RecoveryLogException.class)
-        .hasMessageContaining("schema version 99").hasMessageContaining("reads version 1");
-    // Another prefix in the same store is a separate, compatible log.
-    RecoveryLog.open(config.withTablePrefix("other_")).close();
-  }
 
-  @Test
-  void badSettingsNameTheSetting() {
-    assertThatThrownBy(() -> RecoveryLogConfig.of("postgres://x", "u", "p", "shop")).hasMessageContaining("recoveryLog.url");
-    assertThatThrownBy(() -> TestStores.freshH2("shop").withTablePrefix("drop table;"))
-        .hasMessageContaining("recoveryLog.tablePrefix");
-  }
+    @Test
+    void purgeKeepsTheWritesOfATransactionOpenAtTheCheckpoint() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.begin(5, "u"));
+            log.append(LogEntry.write(5, "u", "UPDATE a", List.of(), List.of("a")));
+            log.append(LogEntry.autoCommitWrite("u", "INSERT b", List.of(), List.of("b")));
+            log.checkpoint("cp");
+            log.append(LogEntry.commit(5, "u"));
+            assertThat(log.purgeBefore("cp")).isZero();
+            try (ReplayCursor cursor = log.replayFrom("cp")) {
+                List<ReplayItem> items = cursor.nextBatch(10);
+                assertThat(items).hasSize(1);
+                assertThat(items.get(0).statements()).extracting(LogEntry::sql).containsExactly("UPDATE a");
+            }
+        }
+    }
+
+    @Test
+    void transactionsLeftOpenByACrashAreRolledBackOnReopen() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.begin(9, "u"));
+            log.append(LogEntry.write(9, "u", "UPDATE a", List.of(), List.of("a")));
+        }
+        try (RecoveryLog log = RecoveryLog.open(fileStore());
+                ReplayCursor cursor = log.replayFrom(0)) {
+            assertThat(log.lastPosition()).isEqualTo(3);
+            assertThat(cursor.nextBatch(10)).isEmpty();
+            assertThat(cursor.pendingTransactions()).isZero();
+            assertThat(cursor.caughtUp()).isTrue();
+        }
+    }
+
+    @Test
+    void unreachableStoreIsAClearError() {
+        RecoveryLogConfig config = RecoveryLogConfig.of("jdbc:h2:tcp://127.0.0.1:1/nowhere", "sa", "", "shop");
+        assertThatThrownBy(() -> RecoveryLog.open(config))
+                .isInstanceOf(RecoveryLogException.class)
+                .hasMessageContaining("jdbc:h2:tcp://127.0.0.1:1/nowhere")
+                .hasMessageContaining("Check that the database is running")
+                .hasMessageContaining("shop cannot start")
+                .satisfies(e ->
+                        assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("08001"));
+    }
+
+    @Test
+    void incompatibleSchemaVersionIsRefused() throws Exception {
+        RecoveryLogConfig config = TestStores.freshH2("shop");
+        RecoveryLog.open(config).close();
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                Statement s = c.createStatement()) {
+            s.executeUpdate("UPDATE raidb_meta SET meta_value = '99' WHERE meta_key = 'schema_version'");
+        }
+        assertThatThrownBy(() -> RecoveryLog.open(config))
+                .isInstanceOf(RecoveryLogException.class)
+                .hasMessageContaining("schema version 99")
+                .hasMessageContaining("reads version 1");
+        // Another prefix in the same store is a separate, compatible log.
+        RecoveryLog.open(config.withTablePrefix("other_")).close();
+    }
+
+    @Test
+    void badSettingsNameTheSetting() {
+        assertThatThrownBy(() -> RecoveryLogConfig.of("postgres://x", "u", "p", "shop"))
+                .hasMessageContaining("recoveryLog.url");
+        assertThatThrownBy(() -> TestStores.freshH2("shop").withTablePrefix("drop table;"))
+                .hasMessageContaining("recoveryLog.tablePrefix");
+    }
 }

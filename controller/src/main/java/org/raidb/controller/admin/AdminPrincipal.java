@@ -8,7 +8,7 @@ import java.util.Set;
  */
 record AdminPrincipal(String user, Set<String> virtualDatabases) {
 
-  boolean administers(String virtualDatabase) {
-    return virtualDatabases.contains(virtualDatabase);
-  }
+    boolean administers(String virtualDatabase) {
+        return virtualDatabases.contains(virtualDatabase);
+    }
 }

@@ -27,187 +27,205 @@ import org.slf4j.LoggerFactory;
  * administrators and adds no dependency.
  */
 public final class AdminServer implements AutoCloseable {
-  private static final Logger log = LoggerFactory.getLogger(AdminServer.class);
-  private static final int THREADS = 4;
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final Logger log = LoggerFactory.getLogger(AdminServer.class);
+    private static final int THREADS = 4;
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private final HttpServer server;
-  private final ExecutorService threads;
-  private final BasicAuthenticator authenticator;
-  private final List<Route> routes;
-  private final Operations operations;
+    private final HttpServer server;
+    private final ExecutorService threads;
+    private final BasicAuthenticator authenticator;
+    private final List<Route> routes;
+    private final Operations operations;
 
-  private AdminServer(HttpServer server, ExecutorService threads, BasicAuthenticator authenticator,
-      List<Route> routes, Operations operations) {
-    this.server = server;
-    this.threads = threads;
-    this.authenticator = authenticator;
-    this.routes = routes;
-    this.operations = operations;
-  }
+    private AdminServer(
+            HttpServer server,
+            ExecutorService threads,
+            BasicAuthenticator authenticator,
+            List<Route> routes,
+            Operations operations) {
+        this.server = server;
+        this.threads = threads;
+        this.authenticator = authenticator;
+        this.routes = routes;
+        this.operations = operations;
+    }
 
-  /**
-   * Listens on the configured admin host and port (0 picks a free one). The admin host is not the clients'
-   * host: admin traffic, passwords included, crosses the network in clear, so by default it stays on this machine.
-   *
-   * @param shutdown stops the controller; called on its own thread after the 202 answer is sent
-   */
-  public static AdminServer start(RaidbConfig config, Map<String, VirtualDatabase> virtualDatabases,
-      Runnable shutdown) throws IOException {
-    HttpServer server = HttpServer.create(
-        new InetSocketAddress(config.controller().adminHost(), config.controller().adminPort()), 0);
-    AtomicInteger n = new AtomicInteger();
-    ExecutorService threads = Executors.newFixedThreadPool(THREADS, r -> {
-      Thread t = new Thread(r, "raidb-admin-" + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    });
-    Operations operations = new Operations();
-    Runnable asynchronousShutdown = () -> {
-      Thread t = new Thread(shutdown, "raidb-admin-shutdown");
-      t.start();
-    };
-    AdminServer admin = new AdminServer(server, threads, new BasicAuthenticator(virtualDatabases.values(),
-        config.controller().clientLimits()),
-        new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).allRoutes(), operations);
-    server.setExecutor(threads);
-    server.createContext("/", admin::handle);
-    server.start();
-    log.info("admin API listening on http://{}:{}/api", config.controller().adminHost(), admin.port());
-    return admin;
-  }
-
-  public int port() {
-    return server.getAddress().getPort();
-  }
-
-  /** The address and port the API is bound to. */
-  public InetSocketAddress address() {
-    return server.getAddress();
-  }
-
-  /** Where dump, restore and replay code registers its progress for consoles to watch. */
-  public Operations operations() {
-    return operations;
-  }
-
-  private void handle(HttpExchange exchange) throws IOException {
-    ApiResponse response;
-    try {
-      response = dispatch(exchange);
-    } catch (AdminException e) {
-      response = error(e.status(), e.getMessage());
-    } catch (RuntimeException e) {
-      // The administrator gets one line; the stack trace goes to the controller's log.
-      log.error("admin request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-      response = error(500, "internal error: " + e + " (details in the controller's log)");
-    }
-    try (exchange) {
-      send(exchange, response);
-    }
-    if (response.afterSent() != null) {
-      response.afterSent().run();
-    }
-  }
-
-  private ApiResponse dispatch(HttpExchange exchange) {
-    if (exchange.getRequestHeaders().containsKey("Origin")) {
-      // Only browsers send Origin. A web page could otherwise make a browser that once logged in here replay its
-      // Basic credentials in a form POST (shutdown, disable) to this loopback address.
-      return error(403, "requests from web pages are refused (they carry an Origin header): use bin/raidb console,"
-          + " curl or a script");
-    }
-    Optional<AdminPrincipal> admin;
-    try {
-      admin = authenticator.authenticate(exchange.getRequestHeaders().getFirst("Authorization"),
-          exchange.getRemoteAddress().getAddress());
-    } catch (LoginThrottledException e) {
-      exchange.getResponseHeaders().set("Retry-After", String.valueOf(e.retryAfterSeconds()));
-      return error(429, "authentication refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
-          + " s with the user and password of a virtual database's <admin>");
-    }
-    if (admin.isEmpty()) {
-      exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"raidb\"");
-      return error(401, "authentication required: the user and password of a virtual database's <admin>");
-    }
-    String path = exchange.getRequestURI().getPath();
-    List<String> allowed = new ArrayList<>();
-    for (Route route : routes) {
-      Map<String, String> parameters = route.match(path);
-      if (parameters == null) {
-        continue;
-      }
-      if (route.method().equals(exchange.getRequestMethod())) {
-        Map<String, String> all = requestParameters(exchange);
-        all.putAll(parameters); // the path's own names win
-        return route.handler().handle(admin.get(), all);
-      }
-      allowed.add(route.method());
-    }
-    if (allowed.isEmpty()) {
-      return error(404, "no such endpoint: " + path + " (docs/admin.md lists the endpoints)");
-    }
-    exchange.getResponseHeaders().set("Allow", String.join(", ", allowed));
-    return error(405, "method " + exchange.getRequestMethod() + " not allowed on " + path + ": use " + allowed);
-  }
-
-  /**
-   * Query-string parameters, and the string, number and boolean fields of a JSON object body: the
-   * operations that take arguments (add backend, restore, purge) accept either.
-   */
-  private static Map<String, String> requestParameters(HttpExchange exchange) {
-    Map<String, String> out = new java.util.HashMap<>();
-    String query = exchange.getRequestURI().getRawQuery();
-    if (query != null) {
-      for (String pair : query.split("&", -1)) {
-        if (pair.isEmpty()) {
-          continue; // "a=1&&b=2", "a=1&": an empty pair names nothing
-        }
-        int eq = pair.indexOf('=');
-        String key = java.net.URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), java.nio.charset.StandardCharsets.UTF_8);
-        String value = eq < 0 ? "" : java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
-        out.put(key, value);
-      }
-    }
-    try {
-      byte[] body = exchange.getRequestBody().readNBytes(1 << 20);
-      if (body.length > 0) {
-        com.fasterxml.jackson.databind.JsonNode json = JSON.readTree(body);
-        if (!json.isObject()) {
-          throw new AdminException(400, "the request body must be a JSON object of parameters");
-        }
-        json.fields().forEachRemaining(f -> {
-          if (f.getValue().isValueNode() && !f.getValue().isNull()) {
-            out.put(f.getKey(), f.getValue().asText());
-          }
+    /**
+     * Listens on the configured admin host and port (0 picks a free one). The admin host is not the clients'
+     * host: admin traffic, passwords included, crosses the network in clear, so by default it stays on this machine.
+     *
+     * @param shutdown stops the controller; called on its own thread after the 202 answer is sent
+     */
+    public static AdminServer start(
+            RaidbConfig config, Map<String, VirtualDatabase> virtualDatabases, Runnable shutdown) throws IOException {
+        HttpServer server = HttpServer.create(
+                new InetSocketAddress(
+                        config.controller().adminHost(), config.controller().adminPort()),
+                0);
+        AtomicInteger n = new AtomicInteger();
+        ExecutorService threads = Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "raidb-admin-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
         });
-      }
-    } catch (IOException e) {
-      throw new AdminException(400, "the request body is not JSON: " + e.getMessage());
+        Operations operations = new Operations();
+        Runnable asynchronousShutdown = () -> {
+            Thread t = new Thread(shutdown, "raidb-admin-shutdown");
+            t.start();
+        };
+        AdminServer admin = new AdminServer(
+                server,
+                threads,
+                new BasicAuthenticator(
+                        virtualDatabases.values(), config.controller().clientLimits()),
+                new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).allRoutes(),
+                operations);
+        server.setExecutor(threads);
+        server.createContext("/", admin::handle);
+        server.start();
+        log.info("admin API listening on http://{}:{}/api", config.controller().adminHost(), admin.port());
+        return admin;
     }
-    return out;
-  }
 
-  private static ApiResponse error(int status, String message) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("error", message);
-    body.put("status", status);
-    return new ApiResponse(status, body);
-  }
-
-  private static void send(HttpExchange exchange, ApiResponse response) throws IOException {
-    byte[] body = JSON.writeValueAsBytes(response.body());
-    exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
-    exchange.sendResponseHeaders(response.status(), body.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(body);
+    public int port() {
+        return server.getAddress().getPort();
     }
-  }
 
-  /** Stops answering (in-flight requests get up to a second) and ends the admin threads. */
-  @Override
-  public void close() {
-    server.stop(1);
-    threads.shutdownNow();
-  }
+    /** The address and port the API is bound to. */
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    /** Where dump, restore and replay code registers its progress for consoles to watch. */
+    public Operations operations() {
+        return operations;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        ApiResponse response;
+        try {
+            response = dispatch(exchange);
+        } catch (AdminException e) {
+            response = error(e.status(), e.getMessage());
+        } catch (RuntimeException e) {
+            // The administrator gets one line; the stack trace goes to the controller's log.
+            log.error("admin request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
+            response = error(500, "internal error: " + e + " (details in the controller's log)");
+        }
+        try (exchange) {
+            send(exchange, response);
+        }
+        if (response.afterSent() != null) {
+            response.afterSent().run();
+        }
+    }
+
+    private ApiResponse dispatch(HttpExchange exchange) {
+        if (exchange.getRequestHeaders().containsKey("Origin")) {
+            // Only browsers send Origin. A web page could otherwise make a browser that once logged in here replay its
+            // Basic credentials in a form POST (shutdown, disable) to this loopback address.
+            return error(
+                    403,
+                    "requests from web pages are refused (they carry an Origin header): use bin/raidb console,"
+                            + " curl or a script");
+        }
+        Optional<AdminPrincipal> admin;
+        try {
+            admin = authenticator.authenticate(
+                    exchange.getRequestHeaders().getFirst("Authorization"),
+                    exchange.getRemoteAddress().getAddress());
+        } catch (LoginThrottledException e) {
+            exchange.getResponseHeaders().set("Retry-After", String.valueOf(e.retryAfterSeconds()));
+            return error(
+                    429,
+                    "authentication refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
+                            + " s with the user and password of a virtual database's <admin>");
+        }
+        if (admin.isEmpty()) {
+            exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"raidb\"");
+            return error(401, "authentication required: the user and password of a virtual database's <admin>");
+        }
+        String path = exchange.getRequestURI().getPath();
+        List<String> allowed = new ArrayList<>();
+        for (Route route : routes) {
+            Map<String, String> parameters = route.match(path);
+            if (parameters == null) {
+                continue;
+            }
+            if (route.method().equals(exchange.getRequestMethod())) {
+                Map<String, String> all = requestParameters(exchange);
+                all.putAll(parameters); // the path's own names win
+                return route.handler().handle(admin.get(), all);
+            }
+            allowed.add(route.method());
+        }
+        if (allowed.isEmpty()) {
+            return error(404, "no such endpoint: " + path + " (docs/admin.md lists the endpoints)");
+        }
+        exchange.getResponseHeaders().set("Allow", String.join(", ", allowed));
+        return error(405, "method " + exchange.getRequestMethod() + " not allowed on " + path + ": use " + allowed);
+    }
+
+    /**
+     * Query-string parameters, and the string, number and boolean fields of a JSON object body: the
+     * operations that take arguments (add backend, restore, purge) accept either.
+     */
+    private static Map<String, String> requestParameters(HttpExchange exchange) {
+        Map<String, String> out = new java.util.HashMap<>();
+        String query = exchange.getRequestURI().getRawQuery();
+        if (query != null) {
+            for (String pair : query.split("&", -1)) {
+                if (pair.isEmpty()) {
+                    continue; // "a=1&&b=2", "a=1&": an empty pair names nothing
+                }
+                int eq = pair.indexOf('=');
+                String key = java.net.URLDecoder.decode(
+                        eq < 0 ? pair : pair.substring(0, eq), java.nio.charset.StandardCharsets.UTF_8);
+                String value = eq < 0
+                        ? ""
+                        : java.net.URLDecoder.decode(pair.substring(eq + 1), java.nio.charset.StandardCharsets.UTF_8);
+                out.put(key, value);
+            }
+        }
+        try {
+            byte[] body = exchange.getRequestBody().readNBytes(1 << 20);
+            if (body.length > 0) {
+                com.fasterxml.jackson.databind.JsonNode json = JSON.readTree(body);
+                if (!json.isObject()) {
+                    throw new AdminException(400, "the request body must be a JSON object of parameters");
+                }
+                json.fields().forEachRemaining(f -> {
+                    if (f.getValue().isValueNode() && !f.getValue().isNull()) {
+                        out.put(f.getKey(), f.getValue().asText());
+                    }
+                });
+            }
+        } catch (IOException e) {
+            throw new AdminException(400, "the request body is not JSON: " + e.getMessage());
+        }
+        return out;
+    }
+
+    private static ApiResponse error(int status, String message) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message);
+        body.put("status", status);
+        return new ApiResponse(status, body);
+    }
+
+    private static void send(HttpExchange exchange, ApiResponse response) throws IOException {
+        byte[] body = JSON.writeValueAsBytes(response.body());
+        exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
+        exchange.sendResponseHeaders(response.status(), body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    /** Stops answering (in-flight requests get up to a second) and ends the admin threads. */
+    @Override
+    public void close() {
+        server.stop(1);
+        threads.shutdownNow();
+    }
 }

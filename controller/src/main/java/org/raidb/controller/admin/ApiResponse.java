@@ -7,15 +7,15 @@ package org.raidb.controller.admin;
  */
 record ApiResponse(int status, Object body, Runnable afterSent) {
 
-  ApiResponse(int status, Object body) {
-    this(status, body, null);
-  }
+    ApiResponse(int status, Object body) {
+        this(status, body, null);
+    }
 
-  static ApiResponse ok(Object body) {
-    return new ApiResponse(200, body);
-  }
+    static ApiResponse ok(Object body) {
+        return new ApiResponse(200, body);
+    }
 
-  ApiResponse afterSending(Runnable action) {
-    return new ApiResponse(status, body, action);
-  }
+    ApiResponse afterSending(Runnable action) {
+        return new ApiResponse(status, body, action);
+    }
 }

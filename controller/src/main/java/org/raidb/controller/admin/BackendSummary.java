@@ -15,25 +15,33 @@ import org.raidb.controller.jdbcurl.JdbcUrl;
  * @param disabledTables tables whose copy on this backend was disabled after a write to it failed there (RAIDb-2)
  */
 record BackendSummary(
-    String name,
-    String url,
-    String state,
-    String disabledReason,
-    String disabledCause,
-    int pendingRequests,
-    long requestsServed,
-    int weight,
-    String lastCheckpoint,
-    List<String> tables,
-    List<String> disabledTables) {
+        String name,
+        String url,
+        String state,
+        String disabledReason,
+        String disabledCause,
+        int pendingRequests,
+        long requestsServed,
+        int weight,
+        String lastCheckpoint,
+        List<String> tables,
+        List<String> disabledTables) {
 
-  static BackendSummary of(DatabaseBackend backend) {
-    // Without passwords: the API is read by people who may not know the backend's login.
-    return new BackendSummary(backend.name(), JdbcUrl.withoutSecrets(backend.config().url()),
-        backend.state().name().toLowerCase(Locale.ROOT), backend.disabledReason(),
-        backend.disableCause() == null ? null : backend.disableCause().kind().name().toLowerCase(Locale.ROOT),
-        backend.pendingRequests(),
-        backend.requestsServed(), backend.weight(), backend.lastCheckpoint(), List.copyOf(backend.tables().served()),
-        List.copyOf(backend.tables().disabled()));
-  }
+    static BackendSummary of(DatabaseBackend backend) {
+        // Without passwords: the API is read by people who may not know the backend's login.
+        return new BackendSummary(
+                backend.name(),
+                JdbcUrl.withoutSecrets(backend.config().url()),
+                backend.state().name().toLowerCase(Locale.ROOT),
+                backend.disabledReason(),
+                backend.disableCause() == null
+                        ? null
+                        : backend.disableCause().kind().name().toLowerCase(Locale.ROOT),
+                backend.pendingRequests(),
+                backend.requestsServed(),
+                backend.weight(),
+                backend.lastCheckpoint(),
+                List.copyOf(backend.tables().served()),
+                List.copyOf(backend.tables().disabled()));
+    }
 }

@@ -9,16 +9,16 @@ package org.raidb.controller.admin;
  * @param ended null while running
  */
 public record OperationProgress(
-    long id,
-    String kind,
-    String virtualDatabase,
-    String target,
-    String unit,
-    String state,
-    String started,
-    String ended,
-    long done,
-    Long total,
-    Double ratePerSecond,
-    Long secondsLeft,
-    String message) {}
+        long id,
+        String kind,
+        String virtualDatabase,
+        String target,
+        String unit,
+        String state,
+        String started,
+        String ended,
+        long done,
+        Long total,
+        Double ratePerSecond,
+        Long secondsLeft,
+        String message) {}

@@ -13,19 +13,22 @@ import org.raidb.controller.backend.DatabaseBackend;
  * one are lost, and their sessions are told ({@code request.AdvisoryLockPath}).
  */
 public final class LockBackend {
-  private final List<DatabaseBackend> backends;
-  private DatabaseBackend current;
+    private final List<DatabaseBackend> backends;
+    private DatabaseBackend current;
 
-  /** @param backends the virtual database's backends, in configuration order (a live list) */
-  public LockBackend(List<DatabaseBackend> backends) {
-    this.backends = backends;
-  }
-
-  /** The lock backend now, or null when no backend is enabled. */
-  public synchronized DatabaseBackend current() {
-    if (current == null || !current.isEnabled()) {
-      current = backends.stream().filter(DatabaseBackend::isEnabled).findFirst().orElse(null);
+    /** @param backends the virtual database's backends, in configuration order (a live list) */
+    public LockBackend(List<DatabaseBackend> backends) {
+        this.backends = backends;
     }
-    return current;
-  }
+
+    /** The lock backend now, or null when no backend is enabled. */
+    public synchronized DatabaseBackend current() {
+        if (current == null || !current.isEnabled()) {
+            current = backends.stream()
+                    .filter(DatabaseBackend::isEnabled)
+                    .findFirst()
+                    .orElse(null);
+        }
+        return current;
+    }
 }

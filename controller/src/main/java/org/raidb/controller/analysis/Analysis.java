@@ -14,16 +14,16 @@ import java.util.List;
  */
 record Analysis(AnalyzedStatement plain, AnalyzedStatement ifCallsWrite, List<String> calls) {
 
-  static Analysis of(AnalyzedStatement a) {
-    return new Analysis(a, a, List.of());
-  }
-
-  AnalyzedStatement resolve(FunctionVolatility functions) {
-    for (String name : calls) {
-      if (functions.mayWrite(name)) {
-        return ifCallsWrite;
-      }
+    static Analysis of(AnalyzedStatement a) {
+        return new Analysis(a, a, List.of());
     }
-    return plain;
-  }
+
+    AnalyzedStatement resolve(FunctionVolatility functions) {
+        for (String name : calls) {
+            if (functions.mayWrite(name)) {
+                return ifCallsWrite;
+            }
+        }
+        return plain;
+    }
 }

@@ -26,123 +26,126 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
  * unknowable from its text: it then conflicts with its whole table.
  */
 final class ExpressionScan extends TablesNamesFinder<Void> {
-  private static final Set<String> SEQUENCE_FUNCTIONS = Set.of("nextval", "setval");
+    private static final Set<String> SEQUENCE_FUNCTIONS = Set.of("nextval", "setval");
 
-  private final UnaryOperator<String> names;
-  private int queries;
-  private boolean unknownCalls;
-  private boolean anySequence;
-  private final Set<String> sequences = new LinkedHashSet<>();
+    private final UnaryOperator<String> names;
+    private int queries;
+    private boolean unknownCalls;
+    private boolean anySequence;
+    private final Set<String> sequences = new LinkedHashSet<>();
 
-  private ExpressionScan(UnaryOperator<String> names) {
-    this.names = names;
-  }
-
-  /** @param names the analyser's canonical name of a table or sequence */
-  static ExpressionScan of(Statement statement, UnaryOperator<String> names) {
-    ExpressionScan scan = new ExpressionScan(names);
-    scan.getTables(statement);
-    return scan;
-  }
-
-  /** SELECTs, the statement's own included when it is one. */
-  int queries() {
-    return queries;
-  }
-
-  boolean unknownCalls() {
-    return unknownCalls;
-  }
-
-  /** A sequence function whose sequence is not a literal name. */
-  boolean anySequence() {
-    return anySequence;
-  }
-
-  Set<String> sequences() {
-    return sequences;
-  }
-
-  @Override
-  public <S> Void visit(PlainSelect select, S context) {
-    queries++;
-    return super.visit(select, context);
-  }
-
-  @Override
-  public <S> Void visit(ParenthesedSelect select, S context) {
-    queries++;
-    return super.visit(select, context);
-  }
-
-  @Override
-  public <S> Void visit(SetOperationList select, S context) {
-    queries++;
-    return super.visit(select, context);
-  }
-
-  @Override
-  public <S> Void visit(WithItem with, S context) {
-    queries++;
-    return super.visit(with, context);
-  }
-
-  @Override
-  public <S> Void visit(LateralSubSelect select, S context) {
-    queries++;
-    return super.visit(select, context);
-  }
-
-  @Override
-  public <S> Void visit(NextValExpression next, S context) {
-    sequences.add(names.apply(next.getName()));
-    return super.visit(next, context);
-  }
-
-  @Override
-  public <S> Void visit(Function function, S context) {
-    List<String> parts = function.getMultipartName();
-    String name = parts == null || parts.isEmpty() ? "" : parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
-    if (SEQUENCE_FUNCTIONS.contains(name)) {
-      String sequence = sequenceArgument(function);
-      if (sequence == null) {
-        anySequence = true;
-      } else {
-        sequences.add(sequence);
-      }
-    } else if (!ReadOnlyFunctions.contains(name)) {
-      unknownCalls = true; // may read any row of any table
+    private ExpressionScan(UnaryOperator<String> names) {
+        this.names = names;
     }
-    return super.visit(function, context);
-  }
 
-  /** The sequence a nextval/setval names: {@code 's'}, {@code 's'::regclass}, MariaDB's {@code s}; else null. */
-  private String sequenceArgument(Function function) {
-    if (function.getParameters() == null || function.getParameters().isEmpty()) {
-      return null;
+    /** @param names the analyser's canonical name of a table or sequence */
+    static ExpressionScan of(Statement statement, UnaryOperator<String> names) {
+        ExpressionScan scan = new ExpressionScan(names);
+        scan.getTables(statement);
+        return scan;
     }
-    Expression first = (Expression) function.getParameters().get(0);
-    if (first instanceof CastExpression cast) {
-      first = cast.getLeftExpression();
-    }
-    if (first instanceof StringValue s && s.getPrefix() == null) {
-      return names.apply(s.getNotExcapedValue());
-    }
-    if (first instanceof Column c) {
-      return names.apply(c.getFullyQualifiedName());
-    }
-    return null;
-  }
 
-  /** The name of the sequence {@code nextval('s')} or {@code NEXT VALUE FOR s} draws from, or null. */
-  static String nextValueOf(Expression e, UnaryOperator<String> names) {
-    if (e instanceof NextValExpression next) {
-      return names.apply(next.getName());
+    /** SELECTs, the statement's own included when it is one. */
+    int queries() {
+        return queries;
     }
-    if (e instanceof Function f && f.getMultipartName() != null
-        && f.getMultipartName().get(f.getMultipartName().size() - 1).equalsIgnoreCase("nextval")) {
-      return new ExpressionScan(names).sequenceArgument(f);
+
+    boolean unknownCalls() {
+        return unknownCalls;
     }
-    return null;
-  }
+
+    /** A sequence function whose sequence is not a literal name. */
+    boolean anySequence() {
+        return anySequence;
+    }
+
+    Set<String> sequences() {
+        return sequences;
+    }
+
+    @Override
+    public <S> Void visit(PlainSelect select, S context) {
+        queries++;
+        return super.visit(select, context);
+    }
+
+    @Override
+    public <S> Void visit(ParenthesedSelect select, S context) {
+        queries++;
+        return super.visit(select, context);
+    }
+
+    @Override
+    public <S> Void visit(SetOperationList select, S context) {
+        queries++;
+        return super.visit(select, context);
+    }
+
+    @Override
+    public <S> Void visit(WithItem with, S context) {
+        queries++;
+        return super.visit(with, context);
+    }
+
+    @Override
+    public <S> Void visit(LateralSubSelect select, S context) {
+        queries++;
+        return super.visit(select, context);
+    }
+
+    @Override
+    public <S> Void visit(NextValExpression next, S context) {
+        sequences.add(names.apply(next.getName()));
+        return super.visit(next, context);
+    }
+
+    @Override
+    public <S> Void visit(Function function, S context) {
+        List<String> parts = function.getMultipartName();
+        String name = parts == null || parts.isEmpty()
+                ? ""
+                : parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
+        if (SEQUENCE_FUNCTIONS.contains(name)) {
+            String sequence = sequenceArgument(function);
+            if (sequence == null) {
+                anySequence = true;
+            } else {
+                sequences.add(sequence);
+            }
+        } else if (!ReadOnlyFunctions.contains(name)) {
+            unknownCalls = true; // may read any row of any table
+        }
+        return super.visit(function, context);
+    }
+
+    /** The sequence a nextval/setval names: {@code 's'}, {@code 's'::regclass}, MariaDB's {@code s}; else null. */
+    private String sequenceArgument(Function function) {
+        if (function.getParameters() == null || function.getParameters().isEmpty()) {
+            return null;
+        }
+        Expression first = (Expression) function.getParameters().get(0);
+        if (first instanceof CastExpression cast) {
+            first = cast.getLeftExpression();
+        }
+        if (first instanceof StringValue s && s.getPrefix() == null) {
+            return names.apply(s.getNotExcapedValue());
+        }
+        if (first instanceof Column c) {
+            return names.apply(c.getFullyQualifiedName());
+        }
+        return null;
+    }
+
+    /** The name of the sequence {@code nextval('s')} or {@code NEXT VALUE FOR s} draws from, or null. */
+    static String nextValueOf(Expression e, UnaryOperator<String> names) {
+        if (e instanceof NextValExpression next) {
+            return names.apply(next.getName());
+        }
+        if (e instanceof Function f
+                && f.getMultipartName() != null
+                && f.getMultipartName().get(f.getMultipartName().size() - 1).equalsIgnoreCase("nextval")) {
+            return new ExpressionScan(names).sequenceArgument(f);
+        }
+        return null;
+    }
 }

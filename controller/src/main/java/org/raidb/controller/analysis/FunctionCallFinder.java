@@ -16,38 +16,40 @@ import net.sf.jsqlparser.util.TablesNamesFinder;
  * StatementSplitter} found written as calls in the text.
  */
 final class FunctionCallFinder extends TablesNamesFinder<Void> {
-  private final Set<String> calls = new LinkedHashSet<>();
+    private final Set<String> calls = new LinkedHashSet<>();
 
-  /** Lower-case, unqualified, unquoted names. */
-  static Set<String> calls(Statement statement) {
-    FunctionCallFinder finder = new FunctionCallFinder();
-    finder.getTables(statement);
-    return finder.calls;
-  }
-
-  @Override
-  public <S> Void visit(Function function, S context) {
-    add(function.getMultipartName());
-    return super.visit(function, context);
-  }
-
-  @Override
-  public <S> Void visit(AnalyticExpression analytic, S context) {
-    add(List.of(analytic.getName()));
-    return super.visit(analytic, context);
-  }
-
-  private void add(List<String> multipartName) {
-    if (multipartName == null || multipartName.isEmpty()) {
-      return;
+    /** Lower-case, unqualified, unquoted names. */
+    static Set<String> calls(Statement statement) {
+        FunctionCallFinder finder = new FunctionCallFinder();
+        finder.getTables(statement);
+        return finder.calls;
     }
-    String name = multipartName.get(multipartName.size() - 1);
-    if (name == null) {
-      return;
+
+    @Override
+    public <S> Void visit(Function function, S context) {
+        add(function.getMultipartName());
+        return super.visit(function, context);
     }
-    if (name.length() >= 2 && (name.charAt(0) == '"' || name.charAt(0) == '`') && name.endsWith(name.substring(0, 1))) {
-      name = name.substring(1, name.length() - 1);
+
+    @Override
+    public <S> Void visit(AnalyticExpression analytic, S context) {
+        add(List.of(analytic.getName()));
+        return super.visit(analytic, context);
     }
-    calls.add(name.toLowerCase(Locale.ROOT));
-  }
+
+    private void add(List<String> multipartName) {
+        if (multipartName == null || multipartName.isEmpty()) {
+            return;
+        }
+        String name = multipartName.get(multipartName.size() - 1);
+        if (name == null) {
+            return;
+        }
+        if (name.length() >= 2
+                && (name.charAt(0) == '"' || name.charAt(0) == '`')
+                && name.endsWith(name.substring(0, 1))) {
+            name = name.substring(1, name.length() - 1);
+        }
+        calls.add(name.toLowerCase(Locale.ROOT));
+    }
 }

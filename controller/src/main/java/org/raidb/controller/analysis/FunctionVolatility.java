@@ -12,13 +12,13 @@ package org.raidb.controller.analysis;
 @FunctionalInterface
 public interface FunctionVolatility {
 
-  /** Without a catalogue: the built-in read-only functions read, everything else may write. */
-  FunctionVolatility BUILT_INS_ONLY = name -> !ReadOnlyFunctions.contains(name);
+    /** Without a catalogue: the built-in read-only functions read, everything else may write. */
+    FunctionVolatility BUILT_INS_ONLY = name -> !ReadOnlyFunctions.contains(name);
 
-  /**
-   * Whether a call of the function may write, which makes the statement calling it a write.
-   *
-   * @param name lower-case, unqualified
-   */
-  boolean mayWrite(String name);
+    /**
+     * Whether a call of the function may write, which makes the statement calling it a write.
+     *
+     * @param name lower-case, unqualified
+     */
+    boolean mayWrite(String name);
 }

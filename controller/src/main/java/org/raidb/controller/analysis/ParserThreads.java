@@ -11,23 +11,23 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Threads are made on demand and end after a minute idle.
  */
 public final class ParserThreads implements AutoCloseable {
-  private final ExecutorService executor;
+    private final ExecutorService executor;
 
-  public ParserThreads(String name) {
-    AtomicInteger n = new AtomicInteger();
-    this.executor = Executors.newCachedThreadPool(r -> {
-      Thread t = new Thread(r, name + "-" + n.incrementAndGet());
-      t.setDaemon(true); // a parse left running must not keep the JVM alive
-      return t;
-    });
-  }
+    public ParserThreads(String name) {
+        AtomicInteger n = new AtomicInteger();
+        this.executor = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+            t.setDaemon(true); // a parse left running must not keep the JVM alive
+            return t;
+        });
+    }
 
-  public ExecutorService executor() {
-    return executor;
-  }
+    public ExecutorService executor() {
+        return executor;
+    }
 
-  @Override
-  public void close() {
-    executor.shutdownNow();
-  }
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
 }

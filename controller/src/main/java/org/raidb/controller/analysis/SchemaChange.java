@@ -9,30 +9,30 @@ package org.raidb.controller.analysis;
  * @param ifExists a DROP … IF EXISTS: harmless where the object is missing
  */
 public record SchemaChange(Kind kind, String name, String newName, boolean ifExists) {
-  public enum Kind {
-    CREATE,
-    DROP,
-    RENAME
-  }
+    public enum Kind {
+        CREATE,
+        DROP,
+        RENAME
+    }
 
-  public static SchemaChange create(String name) {
-    return new SchemaChange(Kind.CREATE, name, null, false);
-  }
+    public static SchemaChange create(String name) {
+        return new SchemaChange(Kind.CREATE, name, null, false);
+    }
 
-  public static SchemaChange drop(String name, boolean ifExists) {
-    return new SchemaChange(Kind.DROP, name, null, ifExists);
-  }
+    public static SchemaChange drop(String name, boolean ifExists) {
+        return new SchemaChange(Kind.DROP, name, null, ifExists);
+    }
 
-  public static SchemaChange rename(String name, String newName) {
-    return new SchemaChange(Kind.RENAME, name, newName, false);
-  }
+    public static SchemaChange rename(String name, String newName) {
+        return new SchemaChange(Kind.RENAME, name, newName, false);
+    }
 
-  /** The change that undoes this one, for a transaction rolled back after its DDL ran. */
-  public SchemaChange inverse() {
-    return switch (kind) {
-      case CREATE -> drop(name, true);
-      case DROP -> create(name);
-      case RENAME -> rename(newName, name);
-    };
-  }
+    /** The change that undoes this one, for a transaction rolled back after its DDL ran. */
+    public SchemaChange inverse() {
+        return switch (kind) {
+            case CREATE -> drop(name, true);
+            case DROP -> create(name);
+            case RENAME -> rename(newName, name);
+        };
+    }
 }

@@ -18,32 +18,39 @@ import net.sf.jsqlparser.statement.select.SelectItem;
  * anything else, stays a call of a function that may write.
  */
 final class SetConfigCall {
-  private SetConfigCall() {}
+    private SetConfigCall() {}
 
-  static boolean isSessionSetting(Select select) {
-    if (!(select instanceof PlainSelect plain) || plain.getFromItem() != null || plain.getJoins() != null
-        || plain.getWhere() != null || plain.getSelectItems() == null || plain.getSelectItems().isEmpty()) {
-      return false;
+    static boolean isSessionSetting(Select select) {
+        if (!(select instanceof PlainSelect plain)
+                || plain.getFromItem() != null
+                || plain.getJoins() != null
+                || plain.getWhere() != null
+                || plain.getSelectItems() == null
+                || plain.getSelectItems().isEmpty()) {
+            return false;
+        }
+        for (SelectItem<?> item : plain.getSelectItems()) {
+            if (!(item.getExpression() instanceof Function f) || !isSessionSetConfig(f)) {
+                return false;
+            }
+        }
+        return true;
     }
-    for (SelectItem<?> item : plain.getSelectItems()) {
-      if (!(item.getExpression() instanceof Function f) || !isSessionSetConfig(f)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
-  private static boolean isSessionSetConfig(Function f) {
-    String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
-    if (!name.equals("set_config") && !name.equals("pg_catalog.set_config")) {
-      return false;
+    private static boolean isSessionSetConfig(Function f) {
+        String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
+        if (!name.equals("set_config") && !name.equals("pg_catalog.set_config")) {
+            return false;
+        }
+        List<?> args = f.getParameters();
+        return args != null
+                && args.size() == 3
+                && isValue(args.get(0))
+                && isValue(args.get(1))
+                && String.valueOf(args.get(2)).equalsIgnoreCase("false");
     }
-    List<?> args = f.getParameters();
-    return args != null && args.size() == 3 && isValue(args.get(0)) && isValue(args.get(1))
-        && String.valueOf(args.get(2)).equalsIgnoreCase("false");
-  }
 
-  private static boolean isValue(Object e) {
-    return e instanceof StringValue || e instanceof JdbcParameter;
-  }
+    private static boolean isValue(Object e) {
+        return e instanceof StringValue || e instanceof JdbcParameter;
+    }
 }

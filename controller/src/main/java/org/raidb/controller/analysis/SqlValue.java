@@ -6,24 +6,25 @@ package org.raidb.controller.analysis;
  * Parameters are only numbered here; their values come with each execution.
  */
 public sealed interface SqlValue {
-  /** Anything else: an expression, a cast, a subquery. Its value is not known before it runs. */
-  SqlValue UNKNOWN = new Unknown();
-  SqlValue NULL = new Null();
-  SqlValue DEFAULT = new Default();
+    /** Anything else: an expression, a cast, a subquery. Its value is not known before it runs. */
+    SqlValue UNKNOWN = new Unknown();
 
-  /** A literal as written: a number's digits (sign included), or a string's contents. */
-  record Literal(String text, boolean string) implements SqlValue {}
+    SqlValue NULL = new Null();
+    SqlValue DEFAULT = new Default();
 
-  /** A bound parameter, 1-based in the order the backends number them. */
-  record Parameter(int index) implements SqlValue {}
+    /** A literal as written: a number's digits (sign included), or a string's contents. */
+    record Literal(String text, boolean string) implements SqlValue {}
 
-  /** {@code nextval('s')} or {@code NEXT VALUE FOR s}: a value no other write can have. */
-  record NextValue(String sequence) implements SqlValue {}
+    /** A bound parameter, 1-based in the order the backends number them. */
+    record Parameter(int index) implements SqlValue {}
 
-  /** The DEFAULT keyword, or a column an INSERT leaves out. */
-  record Default() implements SqlValue {}
+    /** {@code nextval('s')} or {@code NEXT VALUE FOR s}: a value no other write can have. */
+    record NextValue(String sequence) implements SqlValue {}
 
-  record Null() implements SqlValue {}
+    /** The DEFAULT keyword, or a column an INSERT leaves out. */
+    record Default() implements SqlValue {}
 
-  record Unknown() implements SqlValue {}
+    record Null() implements SqlValue {}
+
+    record Unknown() implements SqlValue {}
 }

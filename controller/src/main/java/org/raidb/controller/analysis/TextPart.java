@@ -15,7 +15,7 @@ import java.util.Set;
  */
 record TextPart(int start, int end, boolean toEnd, Set<String> calls) {
 
-  String text(String sql) {
-    return sql.substring(start, end);
-  }
+    String text(String sql) {
+        return sql.substring(start, end);
+    }
 }

@@ -19,22 +19,22 @@ import java.util.Set;
  * @param sequencesDefined sequences its DDL creates, alters or drops
  */
 public record WriteShape(
-    TargetRows target,
-    Set<String> tablesRead,
-    Set<String> tablesLocked,
-    boolean lockExclusive,
-    Set<String> sequencesCalled,
-    boolean anySequence,
-    Set<String> sequencesDefined) {
+        TargetRows target,
+        Set<String> tablesRead,
+        Set<String> tablesLocked,
+        boolean lockExclusive,
+        Set<String> sequencesCalled,
+        boolean anySequence,
+        Set<String> sequencesDefined) {
 
-  public WriteShape {
-    tablesRead = Set.copyOf(tablesRead);
-    tablesLocked = Set.copyOf(tablesLocked);
-    sequencesCalled = Set.copyOf(sequencesCalled);
-    sequencesDefined = Set.copyOf(sequencesDefined);
-  }
+    public WriteShape {
+        tablesRead = Set.copyOf(tablesRead);
+        tablesLocked = Set.copyOf(tablesLocked);
+        sequencesCalled = Set.copyOf(sequencesCalled);
+        sequencesDefined = Set.copyOf(sequencesDefined);
+    }
 
-  static WriteShape sequenceDdl(String sequence) {
-    return new WriteShape(null, Set.of(), Set.of(), false, Set.of(), false, Set.of(sequence));
-  }
+    static WriteShape sequenceDdl(String sequence) {
+        return new WriteShape(null, Set.of(), Set.of(), false, Set.of(), false, Set.of(sequence));
+    }
 }

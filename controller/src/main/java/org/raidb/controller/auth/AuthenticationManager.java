@@ -14,33 +14,36 @@ import org.raidb.driver.protocol.SqlStates;
  * unknown user exactly like a wrong password so that user names cannot be probed.
  */
 public final class AuthenticationManager {
-  private final String virtualDatabase;
-  private final Map<String, byte[]> passwords = new HashMap<>();
-  private final UserCredentials admin;
+    private final String virtualDatabase;
+    private final Map<String, byte[]> passwords = new HashMap<>();
+    private final UserCredentials admin;
 
-  public AuthenticationManager(String virtualDatabase, AuthenticationConfig config) {
-    this.virtualDatabase = virtualDatabase;
-    for (UserCredentials u : config.virtualUsers()) {
-      passwords.put(u.name(), u.password().getBytes(StandardCharsets.UTF_8));
+    public AuthenticationManager(String virtualDatabase, AuthenticationConfig config) {
+        this.virtualDatabase = virtualDatabase;
+        for (UserCredentials u : config.virtualUsers()) {
+            passwords.put(u.name(), u.password().getBytes(StandardCharsets.UTF_8));
+        }
+        this.admin = config.admin();
     }
-    this.admin = config.admin();
-  }
 
-  public void authenticateVirtualUser(String user, String password) throws SQLException {
-    byte[] expected = user == null ? null : passwords.get(user);
-    byte[] given = (password == null ? "" : password).getBytes(StandardCharsets.UTF_8);
-    // Compare even for an unknown user so that both cases take the same time.
-    boolean ok = MessageDigest.isEqual(expected == null ? new byte[0] : expected, given) && expected != null;
-    if (!ok) {
-      throw new SQLException("password authentication failed for user \"" + user + "\" on virtual database \""
-          + virtualDatabase + "\": check the user and password against the virtual database's <virtualUser> entries",
-          SqlStates.INVALID_PASSWORD);
+    public void authenticateVirtualUser(String user, String password) throws SQLException {
+        byte[] expected = user == null ? null : passwords.get(user);
+        byte[] given = (password == null ? "" : password).getBytes(StandardCharsets.UTF_8);
+        // Compare even for an unknown user so that both cases take the same time.
+        boolean ok = MessageDigest.isEqual(expected == null ? new byte[0] : expected, given) && expected != null;
+        if (!ok) {
+            throw new SQLException(
+                    "password authentication failed for user \"" + user + "\" on virtual database \"" + virtualDatabase
+                            + "\": check the user and password against the virtual database's <virtualUser> entries",
+                    SqlStates.INVALID_PASSWORD);
+        }
     }
-  }
 
-  public boolean isAdmin(String user, String password) {
-    return admin != null && admin.name().equals(user)
-        && MessageDigest.isEqual(admin.password().getBytes(StandardCharsets.UTF_8),
-            (password == null ? "" : password).getBytes(StandardCharsets.UTF_8));
-  }
+    public boolean isAdmin(String user, String password) {
+        return admin != null
+                && admin.name().equals(user)
+                && MessageDigest.isEqual(
+                        admin.password().getBytes(StandardCharsets.UTF_8),
+                        (password == null ? "" : password).getBytes(StandardCharsets.UTF_8));
+    }
 }

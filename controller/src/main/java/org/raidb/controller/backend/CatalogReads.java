@@ -13,52 +13,53 @@ import java.util.concurrent.ConcurrentHashMap;
  * one backend that can answer when DDL must be read again. The reading itself is the caller's.
  */
 public final class CatalogReads {
-  /** Reads what the caller keeps from one backend, on a direct connection. */
-  @FunctionalInterface
-  public interface Read {
-    void from(Connection c) throws SQLException;
-  }
-
-  /** What to say about a backend whose catalogue could not be read. */
-  @FunctionalInterface
-  public interface Failed {
-    void on(DatabaseBackend backend, SQLException e);
-  }
-
-  /** Backends read since they were last enabled. */
-  private final Set<String> read = ConcurrentHashMap.newKeySet();
-
-  /** Reads each enabled backend not read since it was last enabled (cheap when there is none: every write asks). */
-  public void newlyEnabled(List<DatabaseBackend> backends, Read reader, Failed failed) {
-    for (DatabaseBackend b : backends) {
-      if (!b.isEnabled()) {
-        read.remove(b.name());
-      } else if (read.add(b.name())) {
-        try (Connection c = b.directConnection(null)) {
-          reader.from(c);
-        } catch (SQLException e) {
-          failed.on(b, e);
-        }
-      }
+    /** Reads what the caller keeps from one backend, on a direct connection. */
+    @FunctionalInterface
+    public interface Read {
+        void from(Connection c) throws SQLException;
     }
-  }
 
-  /**
-   * Reads the first enabled backend holding every one of {@code tables} (any, when null) that answers.
-   *
-   * @return whether one did
-   */
-  public static boolean fromOneHolding(List<DatabaseBackend> backends, Collection<String> tables, Read reader, Failed failed) {
-    for (DatabaseBackend b : backends) {
-      if (b.isEnabled() && (tables == null || tables.stream().allMatch(b::holdsTable))) {
-        try (Connection c = b.directConnection(null)) {
-          reader.from(c);
-          return true;
-        } catch (SQLException e) {
-          failed.on(b, e);
-        }
-      }
+    /** What to say about a backend whose catalogue could not be read. */
+    @FunctionalInterface
+    public interface Failed {
+        void on(DatabaseBackend backend, SQLException e);
     }
-    return false;
-  }
+
+    /** Backends read since they were last enabled. */
+    private final Set<String> read = ConcurrentHashMap.newKeySet();
+
+    /** Reads each enabled backend not read since it was last enabled (cheap when there is none: every write asks). */
+    public void newlyEnabled(List<DatabaseBackend> backends, Read reader, Failed failed) {
+        for (DatabaseBackend b : backends) {
+            if (!b.isEnabled()) {
+                read.remove(b.name());
+            } else if (read.add(b.name())) {
+                try (Connection c = b.directConnection(null)) {
+                    reader.from(c);
+                } catch (SQLException e) {
+                    failed.on(b, e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads the first enabled backend holding every one of {@code tables} (any, when null) that answers.
+     *
+     * @return whether one did
+     */
+    public static boolean fromOneHolding(
+            List<DatabaseBackend> backends, Collection<String> tables, Read reader, Failed failed) {
+        for (DatabaseBackend b : backends) {
+            if (b.isEnabled() && (tables == null || tables.stream().allMatch(b::holdsTable))) {
+                try (Connection c = b.directConnection(null)) {
+                    reader.from(c);
+                    return true;
+                } catch (SQLException e) {
+                    failed.on(b, e);
+                }
+            }
+        }
+        return false;
+    }
 }

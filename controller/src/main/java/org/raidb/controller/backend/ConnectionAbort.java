@@ -8,17 +8,17 @@ import java.sql.SQLException;
  * server, which then fails with a connection error (08006) instead of waiting for TCP to give up.
  */
 final class ConnectionAbort {
-  private ConnectionAbort() {}
+    private ConnectionAbort() {}
 
-  static void abort(Connection c) {
-    if (c == null) {
-      return;
+    static void abort(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            // Closing a socket does not block: the calling thread may do it.
+            c.abort(Runnable::run);
+        } catch (SQLException | RuntimeException ignored) {
+            // already closed, or the driver cannot abort: its socket timeout or the pool's close ends it
+        }
     }
-    try {
-      // Closing a socket does not block: the calling thread may do it.
-      c.abort(Runnable::run);
-    } catch (SQLException | RuntimeException ignored) {
-      // already closed, or the driver cannot abort: its socket timeout or the pool's close ends it
-    }
-  }
 }

@@ -9,14 +9,14 @@ import org.raidb.driver.protocol.SqlStates;
  * and what it was running is in doubt there; the message is the reason the disable records.
  */
 public final class NoAnswerException extends SQLTransientConnectionException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  public NoAnswerException(String reason) {
-    super(reason, SqlStates.CONNECTION_FAILURE);
-  }
+    public NoAnswerException(String reason) {
+        super(reason, SqlStates.CONNECTION_FAILURE);
+    }
 
-  /** The words every hang reason starts with, from the timeout in milliseconds: "backendTimeout (10 s)". */
-  public static String backendTimeout(long millis) {
-    return "backendTimeout (" + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms") + ")";
-  }
+    /** The words every hang reason starts with, from the timeout in milliseconds: "backendTimeout (10 s)". */
+    public static String backendTimeout(long millis) {
+        return "backendTimeout (" + (millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms") + ")";
+    }
 }

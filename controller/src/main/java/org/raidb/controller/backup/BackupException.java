@@ -20,33 +20,37 @@ import org.raidb.driver.protocol.SqlStates;
  */
 public final class BackupException extends SQLException {
 
-  public static final String UNREACHABLE = SqlStates.CONNECTION_UNABLE;
-  public static final String IO_FAILURE = SqlStates.IO_ERROR;
-  public static final String NO_SUCH_FILE = SqlStates.UNDEFINED_FILE;
-  public static final String UNSUPPORTED = SqlStates.FEATURE_NOT_SUPPORTED;
+    public static final String UNREACHABLE = SqlStates.CONNECTION_UNABLE;
+    public static final String IO_FAILURE = SqlStates.IO_ERROR;
+    public static final String NO_SUCH_FILE = SqlStates.UNDEFINED_FILE;
+    public static final String UNSUPPORTED = SqlStates.FEATURE_NOT_SUPPORTED;
 
-  public BackupException(String message, String sqlState) {
-    super(message, sqlState);
-  }
+    public BackupException(String message, String sqlState) {
+        super(message, sqlState);
+    }
 
-  public BackupException(String message, String sqlState, Throwable cause) {
-    super(message, sqlState, cause);
-  }
+    public BackupException(String message, String sqlState, Throwable cause) {
+        super(message, sqlState, cause);
+    }
 
-  /** Connecting to {@code endpoint} failed with {@code cause}. */
-  public static BackupException unreachable(BackendEndpoint endpoint, SQLException cause) {
-    return new BackupException("cannot connect to " + endpoint + ": " + cause.getMessage()
-        + " (check that the server is up and reachable, and the URL, user and password)", UNREACHABLE, cause);
-  }
+    /** Connecting to {@code endpoint} failed with {@code cause}. */
+    public static BackupException unreachable(BackendEndpoint endpoint, SQLException cause) {
+        return new BackupException(
+                "cannot connect to " + endpoint + ": " + cause.getMessage()
+                        + " (check that the server is up and reachable, and the URL, user and password)",
+                UNREACHABLE,
+                cause);
+    }
 
-  /** The dump to restore is not there. */
-  public static BackupException missingDump(Path dumpPath) {
-    return new BackupException("dump file " + dumpPath.toAbsolutePath() + " does not exist (check the path, or take a new dump)",
-        NO_SUCH_FILE);
-  }
+    /** The dump to restore is not there. */
+    public static BackupException missingDump(Path dumpPath) {
+        return new BackupException(
+                "dump file " + dumpPath.toAbsolutePath() + " does not exist (check the path, or take a new dump)",
+                NO_SUCH_FILE);
+    }
 
-  /** A file operation failed; {@code what} says which, in the words of an admin. */
-  public static BackupException io(String what, Throwable cause) {
-    return new BackupException(what + ": " + cause.getMessage(), IO_FAILURE, cause);
-  }
+    /** A file operation failed; {@code what} says which, in the words of an admin. */
+    public static BackupException io(String what, Throwable cause) {
+        return new BackupException(what + ": " + cause.getMessage(), IO_FAILURE, cause);
+    }
 }

@@ -1,6 +1,5 @@
 package org.raidb.controller.backup;
 
-import org.raidb.controller.recovery.Backupers;
 import java.nio.file.Path;
 import java.sql.SQLException;
 
@@ -16,22 +15,22 @@ import java.sql.SQLException;
  */
 public interface Backuper {
 
-  /** The name that selects this backuper in the configuration and that its dumps carry as format. */
-  String name();
+    /** The name that selects this backuper in the configuration and that its dumps carry as format. */
+    String name();
 
-  /**
-   * Writes a dump of {@code source} to {@code dumpPath} (replaced if it exists). A failed dump leaves
-   * no file at {@code dumpPath}.
-   */
-  DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException;
+    /**
+     * Writes a dump of {@code source} to {@code dumpPath} (replaced if it exists). A failed dump leaves
+     * no file at {@code dumpPath}.
+     */
+    DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException;
 
-  /**
-   * Loads a dump written by this backuper into {@code target}: afterwards the dumped tables (and
-   * sequences) in {@code target} hold what they held in the source when dumped, whether {@code
-   * target} was empty or held older versions of them.
-   */
-  void restore(Path dumpPath, BackendEndpoint target, CopyProgress progress) throws SQLException;
+    /**
+     * Loads a dump written by this backuper into {@code target}: afterwards the dumped tables (and
+     * sequences) in {@code target} hold what they held in the source when dumped, whether {@code
+     * target} was empty or held older versions of them.
+     */
+    void restore(Path dumpPath, BackendEndpoint target, CopyProgress progress) throws SQLException;
 
-  /** Makes {@code target} hold what {@code source} holds, as a dump and restore would. */
-  void copy(BackendEndpoint source, BackendEndpoint target, CopyProgress progress) throws SQLException;
+    /** Makes {@code target} hold what {@code source} holds, as a dump and restore would. */
+    void copy(BackendEndpoint source, BackendEndpoint target, CopyProgress progress) throws SQLException;
 }

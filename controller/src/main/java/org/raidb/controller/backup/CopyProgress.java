@@ -10,24 +10,24 @@ package org.raidb.controller.backup;
  */
 public interface CopyProgress {
 
-  /** Reports nothing. */
-  CopyProgress NONE = new CopyProgress() {
-    @Override
-    public void begin(String step, String unit, long total) {}
+    /** Reports nothing. */
+    CopyProgress NONE = new CopyProgress() {
+        @Override
+        public void begin(String step, String unit, long total) {}
 
-    @Override
-    public void advance(long units) {}
-  };
+        @Override
+        public void advance(long units) {}
+    };
 
-  /**
-   * A step starts.
-   *
-   * @param step what is being done: "dumping", "restoring", "copying"
-   * @param unit what {@code total} and {@link #advance} count: "rows", "tables"
-   * @param total units this step will do, or -1 when not known
-   */
-  void begin(String step, String unit, long total);
+    /**
+     * A step starts.
+     *
+     * @param step what is being done: "dumping", "restoring", "copying"
+     * @param unit what {@code total} and {@link #advance} count: "rows", "tables"
+     * @param total units this step will do, or -1 when not known
+     */
+    void begin(String step, String unit, long total);
 
-  /** {@code units} more units of the current step are done. */
-  void advance(long units);
+    /** {@code units} more units of the current step are done. */
+    void advance(long units);
 }

@@ -16,9 +16,9 @@ import java.time.Duration;
  */
 public record DumpResult(String format, Path path, long sizeBytes, int tables, long rows, Duration duration) {
 
-  /** Rows per second over the whole dump, 0 for an instantaneous one. */
-  public double rowsPerSecond() {
-    double seconds = duration.toNanos() / 1e9;
-    return seconds > 0 ? rows / seconds : 0;
-  }
+    /** Rows per second over the whole dump, 0 for an instantaneous one. */
+    public double rowsPerSecond() {
+        double seconds = duration.toNanos() / 1e9;
+        return seconds > 0 ? rows / seconds : 0;
+    }
 }

@@ -9,41 +9,41 @@ import org.raidb.controller.config.RaidbConfig;
  */
 public interface RunningController extends AutoCloseable {
 
-  int port();
+    int port();
 
-  void awaitTermination() throws InterruptedException;
+    void awaitTermination() throws InterruptedException;
 
-  @Override
-  void close();
+    @Override
+    void close();
 
-  /** Starts a controller for a configuration. */
-  @FunctionalInterface
-  interface Launcher {
-    RunningController start(RaidbConfig config) throws Exception;
-  }
+    /** Starts a controller for a configuration. */
+    @FunctionalInterface
+    interface Launcher {
+        RunningController start(RaidbConfig config) throws Exception;
+    }
 
-  /** Starts a real {@link Controller}. */
-  static RunningController start(RaidbConfig config) throws Exception {
-    return of(Controller.start(config));
-  }
+    /** Starts a real {@link Controller}. */
+    static RunningController start(RaidbConfig config) throws Exception {
+        return of(Controller.start(config));
+    }
 
-  /** A controller started by other means (with resources of the caller's choosing). */
-  static RunningController of(Controller controller) {
-    return new RunningController() {
-      @Override
-      public int port() {
-        return controller.port();
-      }
+    /** A controller started by other means (with resources of the caller's choosing). */
+    static RunningController of(Controller controller) {
+        return new RunningController() {
+            @Override
+            public int port() {
+                return controller.port();
+            }
 
-      @Override
-      public void awaitTermination() throws InterruptedException {
-        controller.awaitTermination();
-      }
+            @Override
+            public void awaitTermination() throws InterruptedException {
+                controller.awaitTermination();
+            }
 
-      @Override
-      public void close() {
-        controller.close();
-      }
-    };
-  }
+            @Override
+            public void close() {
+                controller.close();
+            }
+        };
+    }
 }

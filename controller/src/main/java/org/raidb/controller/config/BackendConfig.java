@@ -13,23 +13,29 @@ import java.util.List;
  *     are read from the backend's schema
  */
 public record BackendConfig(
-    String name, String url, String user, String password, int weight, int poolSize, List<LoginConfig> logins,
-    List<String> tables) {
+        String name,
+        String url,
+        String user,
+        String password,
+        int weight,
+        int poolSize,
+        List<LoginConfig> logins,
+        List<String> tables) {
 
-  /** A backend whose tables are read from its schema. */
-  public BackendConfig(String name, String url, String user, String password, int weight, int poolSize,
-      List<LoginConfig> logins) {
-    this(name, url, user, password, weight, poolSize, logins, null);
-  }
-
-  /** The real login for a virtual user: its {@code <login>} if any, else the backend's own user. */
-  public LoginConfig loginFor(String virtualUser) {
-    // A loop, not a stream: this runs for every connection a session borrows.
-    for (LoginConfig l : logins) {
-      if (l.virtualUser().equals(virtualUser)) {
-        return l;
-      }
+    /** A backend whose tables are read from its schema. */
+    public BackendConfig(
+            String name, String url, String user, String password, int weight, int poolSize, List<LoginConfig> logins) {
+        this(name, url, user, password, weight, poolSize, logins, null);
     }
-    return new LoginConfig(virtualUser, user, password);
-  }
+
+    /** The real login for a virtual user: its {@code <login>} if any, else the backend's own user. */
+    public LoginConfig loginFor(String virtualUser) {
+        // A loop, not a stream: this runs for every connection a session borrows.
+        for (LoginConfig l : logins) {
+            if (l.virtualUser().equals(virtualUser)) {
+                return l;
+            }
+        }
+        return new LoginConfig(virtualUser, user, password);
+    }
 }

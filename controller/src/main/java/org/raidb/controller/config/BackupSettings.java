@@ -8,5 +8,5 @@ package org.raidb.controller.config;
  * @param toolsDir folder of pg_dump and pg_restore, or null to look them up
  */
 public record BackupSettings(String backuper, String dumpDir, String toolsDir) {
-  public static final BackupSettings DEFAULT = new BackupSettings("auto", null, null);
+    public static final BackupSettings DEFAULT = new BackupSettings("auto", null, null);
 }

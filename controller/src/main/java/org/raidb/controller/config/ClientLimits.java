@@ -13,13 +13,16 @@ package org.raidb.controller.config;
  *     the next line counting those left out; 0 logs every one
  */
 public record ClientLimits(
-    int preLoginMaxFrameBytes,
-    int handshakeTimeoutMillis,
-    int loginAttemptsBeforeDelay,
-    int loginMaxDelayMillis,
-    int clientErrorLogIntervalMillis) {
+        int preLoginMaxFrameBytes,
+        int handshakeTimeoutMillis,
+        int loginAttemptsBeforeDelay,
+        int loginMaxDelayMillis,
+        int clientErrorLogIntervalMillis) {
 
-  public static final ClientLimits DEFAULT = new ClientLimits(ConfigDefaults.PRE_LOGIN_MAX_FRAME_BYTES,
-      ConfigDefaults.HANDSHAKE_TIMEOUT_MILLIS, ConfigDefaults.LOGIN_ATTEMPTS_BEFORE_DELAY,
-      ConfigDefaults.LOGIN_MAX_DELAY_MILLIS, ConfigDefaults.CLIENT_ERROR_LOG_INTERVAL_MILLIS);
+    public static final ClientLimits DEFAULT = new ClientLimits(
+            ConfigDefaults.PRE_LOGIN_MAX_FRAME_BYTES,
+            ConfigDefaults.HANDSHAKE_TIMEOUT_MILLIS,
+            ConfigDefaults.LOGIN_ATTEMPTS_BEFORE_DELAY,
+            ConfigDefaults.LOGIN_MAX_DELAY_MILLIS,
+            ConfigDefaults.CLIENT_ERROR_LOG_INTERVAL_MILLIS);
 }

@@ -22,68 +22,70 @@ import javax.xml.stream.XMLInputFactory;
  */
 public final class ConfigLoader {
 
-  /** Binding only ever sees validated documents; DTD support is off anyway, as a second line against XXE. */
-  private static final XmlMapper MAPPER = XmlMapper.builder(new XmlFactory(secureStaxFactory()))
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES) // the schema and the binding must agree
-      .build();
+    /** Binding only ever sees validated documents; DTD support is off anyway, as a second line against XXE. */
+    private static final XmlMapper MAPPER = XmlMapper.builder(new XmlFactory(secureStaxFactory()))
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES) // the schema and the binding must agree
+            .build();
 
-  private ConfigLoader() {}
+    private ConfigLoader() {}
 
-  /** Loads a configuration file; errors name the file as given. */
-  public static RaidbConfig load(Path file) throws ConfigException {
-    String source = file.toString();
-    if (Files.isDirectory(file)) {
-      throw new ConfigException(source + ": is a directory, not a configuration file");
+    /** Loads a configuration file; errors name the file as given. */
+    public static RaidbConfig load(Path file) throws ConfigException {
+        String source = file.toString();
+        if (Files.isDirectory(file)) {
+            throw new ConfigException(source + ": is a directory, not a configuration file");
+        }
+        byte[] xml;
+        try {
+            xml = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(source + ": configuration file not found" + " (working directory: "
+                    + Path.of("").toAbsolutePath() + ")");
+        } catch (AccessDeniedException e) {
+            throw new ConfigException(source + ": cannot read the configuration file: permission denied");
+        } catch (IOException e) {
+            throw new ConfigException(source + ": cannot read the configuration file: " + e.getMessage(), e);
+        }
+        return load(xml, source);
     }
-    byte[] xml;
-    try {
-      xml = Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new ConfigException(source + ": configuration file not found"
-          + " (working directory: " + Path.of("").toAbsolutePath() + ")");
-    } catch (AccessDeniedException e) {
-      throw new ConfigException(source + ": cannot read the configuration file: permission denied");
-    } catch (IOException e) {
-      throw new ConfigException(source + ": cannot read the configuration file: " + e.getMessage(), e);
+
+    /**
+     * Loads configuration text (tests, embedded configurations); errors name {@code sourceName}. The text is parsed
+     * as UTF-8, so it must not declare another encoding.
+     */
+    public static RaidbConfig load(String xml, String sourceName) throws ConfigException {
+        return load(xml.getBytes(StandardCharsets.UTF_8), sourceName);
     }
-    return load(xml, source);
-  }
 
-  /**
-   * Loads configuration text (tests, embedded configurations); errors name {@code sourceName}. The text is parsed
-   * as UTF-8, so it must not declare another encoding.
-   */
-  public static RaidbConfig load(String xml, String sourceName) throws ConfigException {
-    return load(xml.getBytes(StandardCharsets.UTF_8), sourceName);
-  }
-
-  private static RaidbConfig load(byte[] xml, String source) throws ConfigException {
-    ElementLocations locations = SchemaValidator.validate(xml, source);
-    RaidbConfig config = bind(xml, source).toConfig();
-    SemanticChecks.check(config, source, locations);
-    return config;
-  }
-
-  private static ConfigXml bind(byte[] xml, String source) throws ConfigException {
-    try {
-      return MAPPER.readValue(xml, ConfigXml.class);
-    } catch (JsonMappingException e) {
-      // The schema accepted what the binding does not know: config/raidb.xsd and ConfigXml disagree.
-      JsonLocation at = e.getLocation();
-      SourcePosition position = at == null
-          ? new SourcePosition(source, -1, -1)
-          : new SourcePosition(source, at.getLineNr(), at.getColumnNr());
-      throw new ConfigException(position.describe("cannot bind the configuration (schema and loader disagree: "
-          + e.getOriginalMessage() + ")"), e);
-    } catch (IOException e) {
-      throw new ConfigException(source + ": cannot read the configuration: " + e.getMessage(), e);
+    private static RaidbConfig load(byte[] xml, String source) throws ConfigException {
+        ElementLocations locations = SchemaValidator.validate(xml, source);
+        RaidbConfig config = bind(xml, source).toConfig();
+        SemanticChecks.check(config, source, locations);
+        return config;
     }
-  }
 
-  private static XMLInputFactory secureStaxFactory() {
-    XMLInputFactory factory = XMLInputFactory.newFactory();
-    factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-    factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-    return factory;
-  }
+    private static ConfigXml bind(byte[] xml, String source) throws ConfigException {
+        try {
+            return MAPPER.readValue(xml, ConfigXml.class);
+        } catch (JsonMappingException e) {
+            // The schema accepted what the binding does not know: config/raidb.xsd and ConfigXml disagree.
+            JsonLocation at = e.getLocation();
+            SourcePosition position = at == null
+                    ? new SourcePosition(source, -1, -1)
+                    : new SourcePosition(source, at.getLineNr(), at.getColumnNr());
+            throw new ConfigException(
+                    position.describe("cannot bind the configuration (schema and loader disagree: "
+                            + e.getOriginalMessage() + ")"),
+                    e);
+        } catch (IOException e) {
+            throw new ConfigException(source + ": cannot read the configuration: " + e.getMessage(), e);
+        }
+    }
+
+    private static XMLInputFactory secureStaxFactory() {
+        XMLInputFactory factory = XMLInputFactory.newFactory();
+        factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        return factory;
+    }
 }

@@ -17,13 +17,35 @@ import java.nio.file.Path;
  *     flight to end before it records the final checkpoint anyway (default 30 s)
  * @param clientLimits what a client may cost before and around login
  */
-public record ControllerSettings(String host, int port, String adminHost, int adminPort, Path dataDir,
-    int maxFrameBytes, boolean allowH2BackendsFromAdmin, int shutdownTimeoutMillis, ClientLimits clientLimits) {
+public record ControllerSettings(
+        String host,
+        int port,
+        String adminHost,
+        int adminPort,
+        Path dataDir,
+        int maxFrameBytes,
+        boolean allowH2BackendsFromAdmin,
+        int shutdownTimeoutMillis,
+        ClientLimits clientLimits) {
 
-  /** With the default shutdown timeout and client limits (tools and benchmarks that build their configuration in code). */
-  public ControllerSettings(String host, int port, String adminHost, int adminPort, Path dataDir, int maxFrameBytes,
-      boolean allowH2BackendsFromAdmin) {
-    this(host, port, adminHost, adminPort, dataDir, maxFrameBytes, allowH2BackendsFromAdmin,
-        ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS, ClientLimits.DEFAULT);
-  }
+    /** With the default shutdown timeout and client limits (tools and benchmarks that build their configuration in code). */
+    public ControllerSettings(
+            String host,
+            int port,
+            String adminHost,
+            int adminPort,
+            Path dataDir,
+            int maxFrameBytes,
+            boolean allowH2BackendsFromAdmin) {
+        this(
+                host,
+                port,
+                adminHost,
+                adminPort,
+                dataDir,
+                maxFrameBytes,
+                allowH2BackendsFromAdmin,
+                ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS,
+                ClientLimits.DEFAULT);
+    }
 }

@@ -10,5 +10,5 @@ package org.raidb.controller.config;
  *     at start-up and after DDL
  */
 public record DeterminismConfig(boolean refuseMultiStatements, boolean refuseVolatileTriggers) {
-  public static final DeterminismConfig DEFAULT = new DeterminismConfig(false, false);
+    public static final DeterminismConfig DEFAULT = new DeterminismConfig(false, false);
 }

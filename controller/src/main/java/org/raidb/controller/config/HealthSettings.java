@@ -10,10 +10,10 @@ package org.raidb.controller.config;
  *     0: never
  */
 public record HealthSettings(int backendTimeoutMillis, int probeIntervalMillis) {
-  public static final HealthSettings DEFAULT = new HealthSettings(10_000, 5_000);
+    public static final HealthSettings DEFAULT = new HealthSettings(10_000, 5_000);
 
-  /** The longest a session waits for a pooled connection: half the timeout, at most HikariCP's usual 5 s. */
-  public long poolWaitMillis() {
-    return Math.max(250, Math.min(5_000, backendTimeoutMillis / 2));
-  }
+    /** The longest a session waits for a pooled connection: half the timeout, at most HikariCP's usual 5 s. */
+    public long poolWaitMillis() {
+        return Math.max(250, Math.min(5_000, backendTimeoutMillis / 2));
+    }
 }

@@ -10,8 +10,14 @@ package org.raidb.controller.config;
  * @param maxWaitMicros group commit: how long the writer waits for more entries
  */
 public record RecoveryLogSettings(
-    boolean enabled, String url, String user, String password, String tablePrefix, int maxBatchEntries, int maxWaitMicros) {
+        boolean enabled,
+        String url,
+        String user,
+        String password,
+        String tablePrefix,
+        int maxBatchEntries,
+        int maxWaitMicros) {
 
-  public static final RecoveryLogSettings DEFAULT = new RecoveryLogSettings(true, null, "", "", "raidb_", 1000, 0);
-  public static final RecoveryLogSettings DISABLED = new RecoveryLogSettings(false, null, "", "", "raidb_", 1000, 0);
+    public static final RecoveryLogSettings DEFAULT = new RecoveryLogSettings(true, null, "", "", "raidb_", 1000, 0);
+    public static final RecoveryLogSettings DISABLED = new RecoveryLogSettings(false, null, "", "", "raidb_", 1000, 0);
 }

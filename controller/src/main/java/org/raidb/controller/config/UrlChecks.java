@@ -12,32 +12,38 @@ import org.raidb.controller.jdbcurl.RefusedUrlException;
  */
 final class UrlChecks {
 
-  private UrlChecks() {}
+    private UrlChecks() {}
 
-  static void check(VirtualDatabaseConfig vdb, String source, ElementLocations locations, List<String> problems) {
-    BackendUrlPolicy policy = BackendUrlPolicy.configurationFile();
-    Located vdbElement = locations.firstAfter(null, "virtualDatabase", "name", vdb.name()).orElse(null);
-    for (BackendConfig b : vdb.backends()) {
-      try {
-        policy.check(b.url());
-      } catch (RefusedUrlException e) {
-        Located at = locations.firstAfter(vdbElement, "backend", "name", b.name()).orElse(vdbElement);
-        problems.add(position(source, at).describe("<backend name=\"" + b.name() + "\"> url: " + e.getMessage()));
-      }
+    static void check(VirtualDatabaseConfig vdb, String source, ElementLocations locations, List<String> problems) {
+        BackendUrlPolicy policy = BackendUrlPolicy.configurationFile();
+        Located vdbElement = locations
+                .firstAfter(null, "virtualDatabase", "name", vdb.name())
+                .orElse(null);
+        for (BackendConfig b : vdb.backends()) {
+            try {
+                policy.check(b.url());
+            } catch (RefusedUrlException e) {
+                Located at = locations
+                        .firstAfter(vdbElement, "backend", "name", b.name())
+                        .orElse(vdbElement);
+                problems.add(
+                        position(source, at).describe("<backend name=\"" + b.name() + "\"> url: " + e.getMessage()));
+            }
+        }
+        String logUrl = vdb.recoveryLog().url();
+        if (logUrl != null) {
+            try {
+                policy.check(logUrl);
+            } catch (RefusedUrlException e) {
+                Located at = locations.namedAfter(vdbElement, "recoveryLog", "virtualDatabase").stream()
+                        .findFirst()
+                        .orElse(vdbElement);
+                problems.add(position(source, at).describe("<recoveryLog> url: " + e.getMessage()));
+            }
+        }
     }
-    String logUrl = vdb.recoveryLog().url();
-    if (logUrl != null) {
-      try {
-        policy.check(logUrl);
-      } catch (RefusedUrlException e) {
-        Located at = locations.namedAfter(vdbElement, "recoveryLog", "virtualDatabase").stream().findFirst()
-            .orElse(vdbElement);
-        problems.add(position(source, at).describe("<recoveryLog> url: " + e.getMessage()));
-      }
-    }
-  }
 
-  private static SourcePosition position(String source, Located at) {
-    return at == null ? new SourcePosition(source, -1, -1) : new SourcePosition(source, at.line(), at.column());
-  }
+    private static SourcePosition position(String source, Located at) {
+        return at == null ? new SourcePosition(source, -1, -1) : new SourcePosition(source, at.line(), at.column());
+    }
 }

@@ -4,35 +4,68 @@ import java.util.List;
 
 /** One {@code <virtualDatabase>}: its users, its backends, how writes are ordered and how requests are spread. */
 public record VirtualDatabaseConfig(
-    String name,
-    AuthenticationConfig authentication,
-    List<BackendConfig> backends,
-    ReplicationConfig replication,
-    SchedulerConfig scheduler,
-    RecoveryLogSettings recoveryLog,
-    BackupSettings backup,
-    DeterminismConfig determinism,
-    HealthSettings health) {
+        String name,
+        AuthenticationConfig authentication,
+        List<BackendConfig> backends,
+        ReplicationConfig replication,
+        SchedulerConfig scheduler,
+        RecoveryLogSettings recoveryLog,
+        BackupSettings backup,
+        DeterminismConfig determinism,
+        HealthSettings health) {
 
-  /** A virtual database with the default scheduler, recovery log, backuper and health settings. */
-  public VirtualDatabaseConfig(
-      String name, AuthenticationConfig authentication, List<BackendConfig> backends, ReplicationConfig replication) {
-    this(name, authentication, backends, replication, SchedulerConfig.DEFAULT, RecoveryLogSettings.DEFAULT,
-        BackupSettings.DEFAULT, DeterminismConfig.DEFAULT, HealthSettings.DEFAULT);
-  }
+    /** A virtual database with the default scheduler, recovery log, backuper and health settings. */
+    public VirtualDatabaseConfig(
+            String name,
+            AuthenticationConfig authentication,
+            List<BackendConfig> backends,
+            ReplicationConfig replication) {
+        this(
+                name,
+                authentication,
+                backends,
+                replication,
+                SchedulerConfig.DEFAULT,
+                RecoveryLogSettings.DEFAULT,
+                BackupSettings.DEFAULT,
+                DeterminismConfig.DEFAULT,
+                HealthSettings.DEFAULT);
+    }
 
-  /** A virtual database with the default determinism and health settings. */
-  public VirtualDatabaseConfig(String name, AuthenticationConfig authentication, List<BackendConfig> backends,
-      ReplicationConfig replication, SchedulerConfig scheduler, RecoveryLogSettings recoveryLog, BackupSettings backup) {
-    this(name, authentication, backends, replication, scheduler, recoveryLog, backup, DeterminismConfig.DEFAULT,
-        HealthSettings.DEFAULT);
-  }
+    /** A virtual database with the default determinism and health settings. */
+    public VirtualDatabaseConfig(
+            String name,
+            AuthenticationConfig authentication,
+            List<BackendConfig> backends,
+            ReplicationConfig replication,
+            SchedulerConfig scheduler,
+            RecoveryLogSettings recoveryLog,
+            BackupSettings backup) {
+        this(
+                name,
+                authentication,
+                backends,
+                replication,
+                scheduler,
+                recoveryLog,
+                backup,
+                DeterminismConfig.DEFAULT,
+                HealthSettings.DEFAULT);
+    }
 
-  /** The same virtual database with one more backend (added online by an administrator). */
-  public VirtualDatabaseConfig withBackend(BackendConfig backend) {
-    List<BackendConfig> all = new java.util.ArrayList<>(backends);
-    all.add(backend);
-    return new VirtualDatabaseConfig(name, authentication, List.copyOf(all), replication, scheduler, recoveryLog, backup,
-        determinism, health);
-  }
+    /** The same virtual database with one more backend (added online by an administrator). */
+    public VirtualDatabaseConfig withBackend(BackendConfig backend) {
+        List<BackendConfig> all = new java.util.ArrayList<>(backends);
+        all.add(backend);
+        return new VirtualDatabaseConfig(
+                name,
+                authentication,
+                List.copyOf(all),
+                replication,
+                scheduler,
+                recoveryLog,
+                backup,
+                determinism,
+                health);
+    }
 }

@@ -13,35 +13,36 @@ import org.raidb.controller.determinism.SqlDialect;
  */
 interface CatalogReader {
 
-  /**
-   * Reads the volatile columns and non-deterministic triggers of {@code tables}.
-   *
-   * @param tables the tables to read (catalogue names as the analyser gives them), or null for
-   *     every table of the schema
-   */
-  CatalogSnapshot read(Connection c, Collection<String> tables) throws SQLException;
+    /**
+     * Reads the volatile columns and non-deterministic triggers of {@code tables}.
+     *
+     * @param tables the tables to read (catalogue names as the analyser gives them), or null for
+     *     every table of the schema
+     */
+    CatalogSnapshot read(Connection c, Collection<String> tables) throws SQLException;
 
-  /** Whether DDL is part of the transaction it runs in (PostgreSQL), rather than committing at once (MariaDB). */
-  default boolean transactionalDdl() {
-    return false;
-  }
+    /** Whether DDL is part of the transaction it runs in (PostgreSQL), rather than committing at once (MariaDB). */
+    default boolean transactionalDdl() {
+        return false;
+    }
 
-  /** The reader for the connection's product: PostgreSQL, MariaDB and MySQL have one; others none. */
-  static CatalogReader of(Connection c) throws SQLException {
-    String product = c.getMetaData().getDatabaseProductName();
-    return switch (SqlDialect.of(product)) {
-      case POSTGRESQL -> new PostgresCatalogReader();
-      case MARIADB -> new MariaDbCatalogReader(product.toLowerCase(Locale.ROOT).contains("mysql"));
-      case GENERIC -> (connection, tables) -> new CatalogSnapshot(java.util.Map.of(), java.util.List.of());
-    };
-  }
+    /** The reader for the connection's product: PostgreSQL, MariaDB and MySQL have one; others none. */
+    static CatalogReader of(Connection c) throws SQLException {
+        String product = c.getMetaData().getDatabaseProductName();
+        return switch (SqlDialect.of(product)) {
+            case POSTGRESQL -> new PostgresCatalogReader();
+            case MARIADB ->
+                new MariaDbCatalogReader(product.toLowerCase(Locale.ROOT).contains("mysql"));
+            case GENERIC -> (connection, tables) -> new CatalogSnapshot(java.util.Map.of(), java.util.List.of());
+        };
+    }
 
-  /**
-   * How tables are keyed: PostgreSQL names as the catalogue holds them (unquoted names were folded
-   * to lower case when created), MariaDB names in lower case, since the analyser folds unquoted
-   * names and MariaDB on Linux keeps the case they were created with.
-   */
-  static String key(String table, boolean caseInsensitive) {
-    return caseInsensitive ? table.toLowerCase(Locale.ROOT) : table;
-  }
+    /**
+     * How tables are keyed: PostgreSQL names as the catalogue holds them (unquoted names were folded
+     * to lower case when created), MariaDB names in lower case, since the analyser folds unquoted
+     * names and MariaDB on Linux keeps the case they were created with.
+     */
+    static String key(String table, boolean caseInsensitive) {
+        return caseInsensitive ? table.toLowerCase(Locale.ROOT) : table;
+    }
 }

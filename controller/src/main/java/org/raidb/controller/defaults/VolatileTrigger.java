@@ -11,9 +11,9 @@ import java.util.List;
  */
 public record VolatileTrigger(String table, String name, String function, List<String> calls) {
 
-  /** How warnings and refusals name it. */
-  String describe() {
-    return "trigger " + name + " on table " + table + (function == null ? "" : " (function " + function + ")") + " calls "
-        + String.join(", ", calls);
-  }
+    /** How warnings and refusals name it. */
+    String describe() {
+        return "trigger " + name + " on table " + table + (function == null ? "" : " (function " + function + ")")
+                + " calls " + String.join(", ", calls);
+    }
 }

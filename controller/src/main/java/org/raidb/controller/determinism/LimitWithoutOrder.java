@@ -16,25 +16,25 @@ import net.sf.jsqlparser.statement.update.Update;
  */
 public final class LimitWithoutOrder {
 
-  private LimitWithoutOrder() {}
+    private LimitWithoutOrder() {}
 
-  /** A message for the client when the statement must be refused; empty when it is safe. */
-  public static Optional<String> problem(Statement parsed) {
-    if (parsed instanceof Update update && unordered(update.getLimit(), update.getOrderByElements())) {
-      return Optional.of(message("UPDATE", "change"));
+    /** A message for the client when the statement must be refused; empty when it is safe. */
+    public static Optional<String> problem(Statement parsed) {
+        if (parsed instanceof Update update && unordered(update.getLimit(), update.getOrderByElements())) {
+            return Optional.of(message("UPDATE", "change"));
+        }
+        if (parsed instanceof Delete delete && unordered(delete.getLimit(), delete.getOrderByElements())) {
+            return Optional.of(message("DELETE", "delete"));
+        }
+        return Optional.empty();
     }
-    if (parsed instanceof Delete delete && unordered(delete.getLimit(), delete.getOrderByElements())) {
-      return Optional.of(message("DELETE", "delete"));
+
+    private static boolean unordered(Limit limit, List<OrderByElement> orderBy) {
+        return limit != null && (orderBy == null || orderBy.isEmpty());
     }
-    return Optional.empty();
-  }
 
-  private static boolean unordered(Limit limit, List<OrderByElement> orderBy) {
-    return limit != null && (orderBy == null || orderBy.isEmpty());
-  }
-
-  private static String message(String verb, String effect) {
-    return verb + " … LIMIT without ORDER BY may " + effect + " different rows on each backend: "
-        + "add an ORDER BY on a unique key, or remove the LIMIT";
-  }
+    private static String message(String verb, String effect) {
+        return verb + " … LIMIT without ORDER BY may " + effect + " different rows on each backend: "
+                + "add an ORDER BY on a unique key, or remove the LIMIT";
+    }
 }

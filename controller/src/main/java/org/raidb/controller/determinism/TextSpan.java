@@ -6,13 +6,13 @@ package org.raidb.controller.determinism;
  * a call) as written.
  */
 public record TextSpan(int start, int end) {
-  public TextSpan {
-    if (start < 0 || end < start) {
-      throw new IllegalArgumentException("bad span [" + start + ", " + end + ")");
+    public TextSpan {
+        if (start < 0 || end < start) {
+            throw new IllegalArgumentException("bad span [" + start + ", " + end + ")");
+        }
     }
-  }
 
-  boolean contains(int position) {
-    return position >= start && position < end;
-  }
+    boolean contains(int position) {
+        return position >= start && position < end;
+    }
 }

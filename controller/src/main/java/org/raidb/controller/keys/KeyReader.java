@@ -14,27 +14,28 @@ import org.raidb.controller.determinism.SqlDialect;
  */
 interface KeyReader {
 
-  /**
-   * What the catalogue holds.
-   *
-   * @param schema the schema (database) read, as statements name it
-   * @param tables by name: catalogue names for PostgreSQL, lower-case for MariaDB
-   */
-  record Snapshot(String schema, Map<String, TableKeys> tables) {}
+    /**
+     * What the catalogue holds.
+     *
+     * @param schema the schema (database) read, as statements name it
+     * @param tables by name: catalogue names for PostgreSQL, lower-case for MariaDB
+     */
+    record Snapshot(String schema, Map<String, TableKeys> tables) {}
 
-  /**
-   * Reads what the connection's catalogue says about {@code tables}.
-   *
-   * @param tables the tables to read, or null for every table
-   */
-  Snapshot read(Connection c, Collection<String> tables) throws SQLException;
+    /**
+     * Reads what the connection's catalogue says about {@code tables}.
+     *
+     * @param tables the tables to read, or null for every table
+     */
+    Snapshot read(Connection c, Collection<String> tables) throws SQLException;
 
-  /** The reader for the connection's product, or null: other products' tables conflict whole. */
-  static KeyReader of(Connection c) throws SQLException {
-    return switch (SqlDialect.of(c.getMetaData().getDatabaseProductName())) {
-      case POSTGRESQL -> c.getMetaData().getDatabaseMajorVersion() >= PostgresKeyReader.OLDEST ? new PostgresKeyReader() : null;
-      case MARIADB -> new MariaDbKeyReader();
-      case GENERIC -> null;
-    };
-  }
+    /** The reader for the connection's product, or null: other products' tables conflict whole. */
+    static KeyReader of(Connection c) throws SQLException {
+        return switch (SqlDialect.of(c.getMetaData().getDatabaseProductName())) {
+            case POSTGRESQL ->
+                c.getMetaData().getDatabaseMajorVersion() >= PostgresKeyReader.OLDEST ? new PostgresKeyReader() : null;
+            case MARIADB -> new MariaDbKeyReader();
+            case GENERIC -> null;
+        };
+    }
 }

@@ -23,8 +23,8 @@ import org.raidb.controller.config.BackupSettings;
 import org.raidb.controller.files.SafeName;
 import org.raidb.controller.jdbcurl.JdbcUrl;
 import org.raidb.driver.protocol.SqlStates;
-import org.raidb.recovery.DisableCause;
 import org.raidb.recovery.Checkpoint;
+import org.raidb.recovery.DisableCause;
 import org.raidb.recovery.DumpRecord;
 import org.raidb.recovery.RecordedBackendState;
 import org.raidb.recovery.RecoveryLog;
@@ -38,353 +38,433 @@ import org.slf4j.LoggerFactory;
  * initial state C-JDBC left to the administrator, done online).
  */
 public final class DumpManager {
-  private static final Logger log = LoggerFactory.getLogger(DumpManager.class);
-  private static final DateTimeFormatter DUMP_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-      .withZone(ZoneOffset.UTC);
+    private static final Logger log = LoggerFactory.getLogger(DumpManager.class);
+    private static final DateTimeFormatter DUMP_TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
-  private final String vdb;
-  private final BackupSettings settings;
-  private final Path dumpDir;
-  private final WriteLog writeLog;
-  private final RecoveryManager recovery;
-  private final List<DatabaseBackend> backends;
-  private final AddedBackends added;
-  private final Function<BackendConfig, DatabaseBackend> newBackend;
-  private final DisabledTables disabledTables;
+    private final String vdb;
+    private final BackupSettings settings;
+    private final Path dumpDir;
+    private final WriteLog writeLog;
+    private final RecoveryManager recovery;
+    private final List<DatabaseBackend> backends;
+    private final AddedBackends added;
+    private final Function<BackendConfig, DatabaseBackend> newBackend;
+    private final DisabledTables disabledTables;
 
-  public DumpManager(String vdb, BackupSettings settings, Path dataDir, WriteLog writeLog, RecoveryManager recovery,
-      List<DatabaseBackend> backends, AddedBackends added, Function<BackendConfig, DatabaseBackend> newBackend,
-      DisabledTables disabledTables) {
-    this.newBackend = newBackend;
-    this.disabledTables = disabledTables;
-    this.vdb = vdb;
-    this.settings = settings;
-    this.dumpDir = settings.dumpDir() != null ? Path.of(settings.dumpDir()) : dataDir.resolve("dumps").resolve(vdb);
-    this.writeLog = writeLog;
-    this.recovery = recovery;
-    this.backends = backends;
-    this.added = added;
-  }
+    public DumpManager(
+            String vdb,
+            BackupSettings settings,
+            Path dataDir,
+            WriteLog writeLog,
+            RecoveryManager recovery,
+            List<DatabaseBackend> backends,
+            AddedBackends added,
+            Function<BackendConfig, DatabaseBackend> newBackend,
+            DisabledTables disabledTables) {
+        this.newBackend = newBackend;
+        this.disabledTables = disabledTables;
+        this.vdb = vdb;
+        this.settings = settings;
+        this.dumpDir = settings.dumpDir() != null
+                ? Path.of(settings.dumpDir())
+                : dataDir.resolve("dumps").resolve(vdb);
+        this.writeLog = writeLog;
+        this.recovery = recovery;
+        this.backends = backends;
+        this.added = added;
+    }
 
-  private RecoveryLog log() throws SQLException {
-    if (!writeLog.enabled()) {
-      throw new SQLException("virtual database " + vdb + " runs without a recovery log: a dump could not be brought up"
-          + " to date; enable <recoveryLog> in its configuration", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
-    }
-    return writeLog.log();
-  }
-
-  public List<DumpRecord> dumps() throws SQLException {
-    return writeLog.enabled() ? log().dumps() : List.of();
-  }
-
-  public Optional<DumpRecord> dump(String name) throws SQLException {
-    return writeLog.enabled() ? log().dump(name) : Optional.empty();
-  }
-
-  // ---- backup -----------------------------------------------------------------------------------
-
-  /**
-   * Dumps a backend at an exact checkpoint without stopping the others: an enabled backend is
-   * disabled for the dump and enabled again by replay. Returns the registered dump.
-   */
-  public RecoveryTask<DumpRecord> backup(DatabaseBackend b, String dumpName) throws SQLException {
-    RecoveryLog l = log();
-    String name = dumpName != null && !dumpName.isBlank() ? dumpName : b.name() + "-" + DUMP_TIME.format(Instant.now());
-    Optional<String> problem = SafeName.problem(name);
-    if (problem.isPresent()) {
-      // The name becomes the dump's file name: it must not be able to leave the dump directory.
-      throw new SQLException("invalid dump name '" + name + "': it becomes a file name in the dump directory, so "
-          + problem.get(), SqlStates.INVALID_NAME);
-    }
-    if (l.dump(name).isPresent()) {
-      throw new SQLException("a dump named " + name + " already exists in virtual database " + vdb
-          + "; choose another name (backup " + b.name() + " as NAME)", SqlStates.DUPLICATE_OBJECT);
-    }
-    refuseStaleCopies(b, "back it up");
-    boolean wasEnabled = b.isEnabled();
-    if (!wasEnabled && b.disableCause() != null && b.disableCause().diverged()) {
-      // A dump of it would carry the difference into whatever is restored from it.
-      throw new SQLException("backend " + b.name() + " was disabled because its data diverged (" + b.disabledReason()
-          + "), so refusing to back it up: back up an enabled backend", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
-    }
-    if (wasEnabled && backends.stream().filter(DatabaseBackend::isEnabled).count() < 2) {
-      throw new SQLException("backing up " + b.name() + " would leave virtual database " + vdb + " without an enabled"
-          + " backend; add a backend first (add backend …), or dump the database with its own tools", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
-    }
-    if (!wasEnabled && b.lastCheckpoint() == null) {
-      throw new SQLException("backend " + b.name() + " has no checkpoint (" + b.disabledReason() + "): a dump of it could"
-          + " not be brought up to date; restore it first", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
-    }
-    recovery.claim(b, "backup");
-    return progress -> {
-      try {
-        return dumpAt(b, name, wasEnabled, progress, l);
-      } finally {
-        recovery.release(b);
-      }
-    };
-  }
-
-  private DumpRecord dumpAt(DatabaseBackend b, String name, boolean wasEnabled, Progress progress, RecoveryLog l)
-      throws SQLException {
-    String checkpoint = wasEnabled ? recovery.disable(b, DisableCause.administrator("disabled for backup " + name)).join() : b.lastCheckpoint();
-    if (checkpoint == null) {
-      throw new SQLException("backend " + b.name() + ": the checkpoint it stopped at could not be recorded; see the"
-          + " controller log", SqlStates.IO_ERROR);
-    }
-    String reason = b.disabledReason();
-    Backuper backuper = backuperFor(b.config().url(), b.config().url());
-    Path path = dumpDir.resolve(name + "." + backuper.name());
-    b.recovering("dumping to " + path);
-    DumpResult result;
-    try {
-      result = backuper.dump(endpoint(b), path, copyProgress(progress));
-      l.registerDump(new DumpRecord(name, b.name(), checkpoint, backuper.name(), path.toAbsolutePath().toString(),
-          Instant.now(), result.sizeBytes(), vdb));
-    } finally {
-      b.disabledAt(reason, checkpoint);
-    }
-    log.info("backend {} of virtual database {} dumped to {} at checkpoint {} ({} rows, {} bytes)", b.name(), vdb, path,
-        checkpoint, result.rows(), result.sizeBytes());
-    if (wasEnabled) {
-      recovery.replayAndJoin(b, progress);
-    }
-    return l.dump(name).orElseThrow();
-  }
-
-  // ---- restore ----------------------------------------------------------------------------------
-
-  /**
-   * Loads a dump into a disabled backend and positions it at the dump's checkpoint, ready for
-   * {@code enable}.
-   */
-  public RecoveryTask<DumpRecord> restore(DatabaseBackend b, String dumpName) throws SQLException {
-    RecoveryLog l = log();
-    Optional<DumpRecord> found = l.dump(dumpName);
-    if (found.isEmpty()) {
-      throw new SQLException("no dump " + dumpName + " in virtual database " + vdb + "; its dumps are " + dumpNames(l)
-          + " (show dumps)", SqlStates.UNDEFINED_OBJECT);
-    }
-    DumpRecord dump = found.get();
-    if (!Files.isRegularFile(Path.of(dump.path()))) {
-      throw new SQLException("dump " + dumpName + " is registered but its file " + dump.path() + " is missing; restore"
-          + " another dump, or take a new one (backup BACKEND)", SqlStates.IO_ERROR);
-    }
-    if (b.isEnabled()) {
-      throw new SQLException("backend " + b.name() + " is enabled: disable it before restoring a dump into it (disable "
-          + b.name() + ")", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
-    }
-    Backuper backuper = Backupers.byName(dump.format(), options());
-    recovery.claim(b, "restore");
-    return progress -> {
-      try {
-        load(b, dump, backuper, progress);
-        return dump;
-      } finally {
-        recovery.release(b);
-      }
-    };
-  }
-
-  private void load(DatabaseBackend b, DumpRecord dump, Backuper backuper, Progress progress) throws SQLException {
-    b.recovering("restoring dump " + dump.name());
-    recovery.saveState(b, RecordedBackendState.RESTORING, null);
-    try {
-      backuper.restore(Path.of(dump.path()), endpoint(b), copyProgress(progress));
-    } catch (SQLException | RuntimeException e) {
-      b.disabledAt("restore of dump " + dump.name() + " failed (" + e.getMessage() + "): restore it again", null);
-      recovery.saveState(b, RecordedBackendState.DISABLED, null);
-      throw e;
-    }
-    if (!b.tables().disabled().isEmpty()) {
-      b.tables().clearDisabled(); // the dump's copies replace the stale ones; the replay brings them up to date
-      disabledTables.save(backends);
-    }
-    // Its data is the dump's now: whatever made it diverge is gone, and enable may replay into it.
-    b.disabledAt(DisableCause.administrator("restored from dump " + dump.name() + ": enable it to replay the log from"
-        + " checkpoint " + dump.checkpoint()), dump.checkpoint());
-    recovery.saveState(b, RecordedBackendState.DISABLED, dump.checkpoint());
-    log.info("backend {} of virtual database {} restored from dump {} (checkpoint {})", b.name(), vdb, dump.name(),
-        dump.checkpoint());
-  }
-
-  // ---- add backend ------------------------------------------------------------------------------
-
-  /**
-   * Adds a backend whose database is empty (or stale): copies a live backend into it at a
-   * checkpoint, replays what was written since and enables it. With two or more enabled backends
-   * the source leaves the array for the copy and comes back by replay; with one, new writes wait
-   * at the gate until the copy is done.
-   */
-  public RecoveryTask<DatabaseBackend> addBackend(BackendConfig config, String sourceName, String backuperName)
-      throws SQLException {
-    RecoveryLog l = log();
-    for (DatabaseBackend b : backends) {
-      if (b.name().equals(config.name()) || b.config().url().equals(config.url())) {
-        throw new SQLException("virtual database " + vdb + " already has backend " + b.name() + " ("
-            + JdbcUrl.withoutSecrets(b.config().url()) + "); choose another name and URL", SqlStates.DUPLICATE_OBJECT);
-      }
-    }
-    DatabaseBackend source = sourceName != null ? named(sourceName)
-        : backends.stream().filter(DatabaseBackend::isEnabled).findFirst().orElseThrow(() -> new SQLException(
-            "virtual database " + vdb + " has no enabled backend to copy from", SqlStates.CONNECTION_FAILURE));
-    if (!source.isEnabled()) {
-      throw new SQLException("backend " + source.name() + " is not enabled: copy from an enabled backend", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
-    }
-    refuseStaleCopies(source, "copy it");
-    Backuper backuper = backuperName != null ? Backupers.byName(backuperName, options())
-        : backuperFor(source.config().url(), config.url());
-    DatabaseBackend target = newBackend.apply(config);
-    target.preparePool(); // unreachable: 08001, before anything changes
-    recovery.claim(target, "add backend");
-    target.recovering("being added: copying " + source.name() + " with " + backuper.name());
-    backends.add(target);
-    added.add(config);
-    return progress -> {
-      try {
-        // Kept in the added backends from now on: a controller that stops before the copy is done must
-        // not start it as enabled.
-        recovery.saveState(target, RecordedBackendState.RESTORING, null);
-        if (backends.stream().filter(DatabaseBackend::isEnabled).count() >= 2) {
-          copyFromDisabledSource(source, target, backuper, progress);
-        } else {
-          copyWithWritesHeld(source, target, backuper, progress, l);
+    private RecoveryLog log() throws SQLException {
+        if (!writeLog.enabled()) {
+            throw new SQLException(
+                    "virtual database " + vdb + " runs without a recovery log: a dump could not be brought up"
+                            + " to date; enable <recoveryLog> in its configuration",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
         }
-        return target;
-      } catch (SQLException | RuntimeException e) {
-        // Left out altogether, so that it can be added again once the cause is fixed.
-        backends.remove(target);
-        added.remove(config.name());
-        target.close();
-        throw e;
-      } finally {
-        recovery.release(target);
-      }
-    };
-  }
-
-  private void copyFromDisabledSource(DatabaseBackend source, DatabaseBackend target, Backuper backuper, Progress progress)
-      throws SQLException {
-    recovery.claim(source, "copy to " + target.name());
-    try {
-      String checkpoint = recovery.disable(source,
-          DisableCause.administrator("disabled to copy it to new backend " + target.name())).join();
-      String reason = source.disabledReason();
-      source.recovering("being copied to " + target.name());
-      try {
-        backuper.copy(endpoint(source), endpoint(target), copyProgress(progress));
-      } catch (SQLException | RuntimeException e) {
-        source.disabledAt(reason, checkpoint);
-        // The source is intact: a copy that failed on the new backend's side must not cost the array a backend.
-        rejoin(source, progress, e);
-        throw e;
-      }
-      source.disabledAt(reason, checkpoint);
-      recovery.replayAndJoin(source, progress);
-      target.disabledAt("copied from " + source.name() + " at checkpoint " + checkpoint, checkpoint);
-      recovery.replayAndJoin(target, progress);
-    } finally {
-      recovery.release(source);
+        return writeLog.log();
     }
-  }
 
-  private void rejoin(DatabaseBackend source, Progress progress, Exception copyFailure) {
-    try {
-      recovery.replayAndJoin(source, progress);
-    } catch (SQLException | RuntimeException e) {
-      copyFailure.addSuppressed(e);
-      log.warn("backend {} of virtual database {} stays disabled after the failed copy: {}", source.name(), vdb,
-          e.getMessage());
+    public List<DumpRecord> dumps() throws SQLException {
+        return writeLog.enabled() ? log().dumps() : List.of();
     }
-  }
 
-  private void copyWithWritesHeld(DatabaseBackend source, DatabaseBackend target, Backuper backuper, Progress progress,
-      RecoveryLog l) throws SQLException {
-    WriteGate gate = writeLog.gate();
-    if (!gate.closeAndDrain(30_000)) {
-      throw new SQLException("could not hold writes to copy " + source.name() + ": clients kept transactions open for 30 s;"
-          + " try again when they are idle", SqlStates.LOCK_NOT_AVAILABLE);
+    public Optional<DumpRecord> dump(String name) throws SQLException {
+        return writeLog.enabled() ? log().dump(name) : Optional.empty();
     }
-    try {
-      Checkpoint at = l.checkpoint(l.autoCheckpointName(target.name(), "copied"));
-      backuper.copy(endpoint(source), endpoint(target), copyProgress(progress));
-      writeLog.enable(target, target::enable);
-      recovery.saveState(target, RecordedBackendState.ENABLED, null);
-      log.info("backend {} added to virtual database {}: copied from {} at checkpoint {} with writes held", target.name(),
-          vdb, source.name(), at.name());
-    } finally {
-      gate.reopen();
+
+    // ---- backup -----------------------------------------------------------------------------------
+
+    /**
+     * Dumps a backend at an exact checkpoint without stopping the others: an enabled backend is
+     * disabled for the dump and enabled again by replay. Returns the registered dump.
+     */
+    public RecoveryTask<DumpRecord> backup(DatabaseBackend b, String dumpName) throws SQLException {
+        RecoveryLog l = log();
+        String name =
+                dumpName != null && !dumpName.isBlank() ? dumpName : b.name() + "-" + DUMP_TIME.format(Instant.now());
+        Optional<String> problem = SafeName.problem(name);
+        if (problem.isPresent()) {
+            // The name becomes the dump's file name: it must not be able to leave the dump directory.
+            throw new SQLException(
+                    "invalid dump name '" + name + "': it becomes a file name in the dump directory, so "
+                            + problem.get(),
+                    SqlStates.INVALID_NAME);
+        }
+        if (l.dump(name).isPresent()) {
+            throw new SQLException(
+                    "a dump named " + name + " already exists in virtual database " + vdb
+                            + "; choose another name (backup " + b.name() + " as NAME)",
+                    SqlStates.DUPLICATE_OBJECT);
+        }
+        refuseStaleCopies(b, "back it up");
+        boolean wasEnabled = b.isEnabled();
+        if (!wasEnabled && b.disableCause() != null && b.disableCause().diverged()) {
+            // A dump of it would carry the difference into whatever is restored from it.
+            throw new SQLException(
+                    "backend " + b.name() + " was disabled because its data diverged (" + b.disabledReason()
+                            + "), so refusing to back it up: back up an enabled backend",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+        }
+        if (wasEnabled && backends.stream().filter(DatabaseBackend::isEnabled).count() < 2) {
+            throw new SQLException(
+                    "backing up " + b.name() + " would leave virtual database " + vdb + " without an enabled"
+                            + " backend; add a backend first (add backend …), or dump the database with its own tools",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+        }
+        if (!wasEnabled && b.lastCheckpoint() == null) {
+            throw new SQLException(
+                    "backend " + b.name() + " has no checkpoint (" + b.disabledReason() + "): a dump of it could"
+                            + " not be brought up to date; restore it first",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+        }
+        recovery.claim(b, "backup");
+        return progress -> {
+            try {
+                return dumpAt(b, name, wasEnabled, progress, l);
+            } finally {
+                recovery.release(b);
+            }
+        };
     }
-  }
 
-  // ---- helpers ----------------------------------------------------------------------------------
-
-  /** A backend with disabled tables (RAIDb-2) holds stale copies of them: a dump or copy would spread them. */
-  private static void refuseStaleCopies(DatabaseBackend b, String what) throws SQLException {
-    if (!b.tables().disabled().isEmpty()) {
-      throw new SQLException("backend " + b.name() + " holds stale copies of " + String.join(", ", b.tables().disabled())
-          + " (disabled after a write failed there), so refusing to " + what + ": use another backend, or restore "
-          + b.name() + " from a dump taken before", SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+    private DumpRecord dumpAt(DatabaseBackend b, String name, boolean wasEnabled, Progress progress, RecoveryLog l)
+            throws SQLException {
+        String checkpoint = wasEnabled
+                ? recovery.disable(b, DisableCause.administrator("disabled for backup " + name))
+                        .join()
+                : b.lastCheckpoint();
+        if (checkpoint == null) {
+            throw new SQLException(
+                    "backend " + b.name() + ": the checkpoint it stopped at could not be recorded; see the"
+                            + " controller log",
+                    SqlStates.IO_ERROR);
+        }
+        String reason = b.disabledReason();
+        Backuper backuper = backuperFor(b.config().url(), b.config().url());
+        Path path = dumpDir.resolve(name + "." + backuper.name());
+        b.recovering("dumping to " + path);
+        DumpResult result;
+        try {
+            result = backuper.dump(endpoint(b), path, copyProgress(progress));
+            l.registerDump(new DumpRecord(
+                    name,
+                    b.name(),
+                    checkpoint,
+                    backuper.name(),
+                    path.toAbsolutePath().toString(),
+                    Instant.now(),
+                    result.sizeBytes(),
+                    vdb));
+        } finally {
+            b.disabledAt(reason, checkpoint);
+        }
+        log.info(
+                "backend {} of virtual database {} dumped to {} at checkpoint {} ({} rows, {} bytes)",
+                b.name(),
+                vdb,
+                path,
+                checkpoint,
+                result.rows(),
+                result.sizeBytes());
+        if (wasEnabled) {
+            recovery.replayAndJoin(b, progress);
+        }
+        return l.dump(name).orElseThrow();
     }
-  }
 
-  private DatabaseBackend named(String name) throws SQLException {
-    for (DatabaseBackend b : backends) {
-      if (b.name().equals(name)) {
-        return b;
-      }
+    // ---- restore ----------------------------------------------------------------------------------
+
+    /**
+     * Loads a dump into a disabled backend and positions it at the dump's checkpoint, ready for
+     * {@code enable}.
+     */
+    public RecoveryTask<DumpRecord> restore(DatabaseBackend b, String dumpName) throws SQLException {
+        RecoveryLog l = log();
+        Optional<DumpRecord> found = l.dump(dumpName);
+        if (found.isEmpty()) {
+            throw new SQLException(
+                    "no dump " + dumpName + " in virtual database " + vdb + "; its dumps are " + dumpNames(l)
+                            + " (show dumps)",
+                    SqlStates.UNDEFINED_OBJECT);
+        }
+        DumpRecord dump = found.get();
+        if (!Files.isRegularFile(Path.of(dump.path()))) {
+            throw new SQLException(
+                    "dump " + dumpName + " is registered but its file " + dump.path() + " is missing; restore"
+                            + " another dump, or take a new one (backup BACKEND)",
+                    SqlStates.IO_ERROR);
+        }
+        if (b.isEnabled()) {
+            throw new SQLException(
+                    "backend " + b.name() + " is enabled: disable it before restoring a dump into it (disable "
+                            + b.name() + ")",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+        }
+        Backuper backuper = Backupers.byName(dump.format(), options());
+        recovery.claim(b, "restore");
+        return progress -> {
+            try {
+                load(b, dump, backuper, progress);
+                return dump;
+            } finally {
+                recovery.release(b);
+            }
+        };
     }
-    throw new SQLException("unknown backend '" + name + "' in virtual database '" + vdb + "': its backends are "
-        + backends.stream().map(DatabaseBackend::name).toList(), SqlStates.UNDEFINED_OBJECT);
-  }
 
-  /** pgDump between PostgreSQL backends when its tools are there, else the generic copier. */
-  private Backuper backuperFor(String sourceUrl, String targetUrl) {
-    String name = settings.backuper();
-    if ("auto".equals(name)) {
-      boolean postgres = sourceUrl.startsWith("jdbc:postgresql:") && targetUrl.startsWith("jdbc:postgresql:");
-      name = postgres && toolsFound() ? PgDumpBackuper.NAME : "jdbcCopy";
+    private void load(DatabaseBackend b, DumpRecord dump, Backuper backuper, Progress progress) throws SQLException {
+        b.recovering("restoring dump " + dump.name());
+        recovery.saveState(b, RecordedBackendState.RESTORING, null);
+        try {
+            backuper.restore(Path.of(dump.path()), endpoint(b), copyProgress(progress));
+        } catch (SQLException | RuntimeException e) {
+            b.disabledAt("restore of dump " + dump.name() + " failed (" + e.getMessage() + "): restore it again", null);
+            recovery.saveState(b, RecordedBackendState.DISABLED, null);
+            throw e;
+        }
+        if (!b.tables().disabled().isEmpty()) {
+            b.tables().clearDisabled(); // the dump's copies replace the stale ones; the replay brings them up to date
+            disabledTables.save(backends);
+        }
+        // Its data is the dump's now: whatever made it diverge is gone, and enable may replay into it.
+        b.disabledAt(
+                DisableCause.administrator("restored from dump " + dump.name() + ": enable it to replay the log from"
+                        + " checkpoint " + dump.checkpoint()),
+                dump.checkpoint());
+        recovery.saveState(b, RecordedBackendState.DISABLED, dump.checkpoint());
+        log.info(
+                "backend {} of virtual database {} restored from dump {} (checkpoint {})",
+                b.name(),
+                vdb,
+                dump.name(),
+                dump.checkpoint());
     }
-    return Backupers.byName(name, options());
-  }
 
-  private boolean toolsFound() {
-    try {
-      PgTools.locate(Optional.ofNullable(settings.toolsDir()).map(Path::of));
-      return true;
-    } catch (SQLException e) {
-      return false;
+    // ---- add backend ------------------------------------------------------------------------------
+
+    /**
+     * Adds a backend whose database is empty (or stale): copies a live backend into it at a
+     * checkpoint, replays what was written since and enables it. With two or more enabled backends
+     * the source leaves the array for the copy and comes back by replay; with one, new writes wait
+     * at the gate until the copy is done.
+     */
+    public RecoveryTask<DatabaseBackend> addBackend(BackendConfig config, String sourceName, String backuperName)
+            throws SQLException {
+        RecoveryLog l = log();
+        for (DatabaseBackend b : backends) {
+            if (b.name().equals(config.name()) || b.config().url().equals(config.url())) {
+                throw new SQLException(
+                        "virtual database " + vdb + " already has backend " + b.name() + " ("
+                                + JdbcUrl.withoutSecrets(b.config().url()) + "); choose another name and URL",
+                        SqlStates.DUPLICATE_OBJECT);
+            }
+        }
+        DatabaseBackend source = sourceName != null
+                ? named(sourceName)
+                : backends.stream()
+                        .filter(DatabaseBackend::isEnabled)
+                        .findFirst()
+                        .orElseThrow(() -> new SQLException(
+                                "virtual database " + vdb + " has no enabled backend to copy from",
+                                SqlStates.CONNECTION_FAILURE));
+        if (!source.isEnabled()) {
+            throw new SQLException(
+                    "backend " + source.name() + " is not enabled: copy from an enabled backend",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+        }
+        refuseStaleCopies(source, "copy it");
+        Backuper backuper = backuperName != null
+                ? Backupers.byName(backuperName, options())
+                : backuperFor(source.config().url(), config.url());
+        DatabaseBackend target = newBackend.apply(config);
+        target.preparePool(); // unreachable: 08001, before anything changes
+        recovery.claim(target, "add backend");
+        target.recovering("being added: copying " + source.name() + " with " + backuper.name());
+        backends.add(target);
+        added.add(config);
+        return progress -> {
+            try {
+                // Kept in the added backends from now on: a controller that stops before the copy is done must
+                // not start it as enabled.
+                recovery.saveState(target, RecordedBackendState.RESTORING, null);
+                if (backends.stream().filter(DatabaseBackend::isEnabled).count() >= 2) {
+                    copyFromDisabledSource(source, target, backuper, progress);
+                } else {
+                    copyWithWritesHeld(source, target, backuper, progress, l);
+                }
+                return target;
+            } catch (SQLException | RuntimeException e) {
+                // Left out altogether, so that it can be added again once the cause is fixed.
+                backends.remove(target);
+                added.remove(config.name());
+                target.close();
+                throw e;
+            } finally {
+                recovery.release(target);
+            }
+        };
     }
-  }
 
-  private Map<String, String> options() {
-    Map<String, String> options = new HashMap<>();
-    if (settings.toolsDir() != null) {
-      options.put(PgDumpBackuper.TOOLS_DIR, settings.toolsDir());
+    private void copyFromDisabledSource(
+            DatabaseBackend source, DatabaseBackend target, Backuper backuper, Progress progress) throws SQLException {
+        recovery.claim(source, "copy to " + target.name());
+        try {
+            String checkpoint = recovery.disable(
+                            source, DisableCause.administrator("disabled to copy it to new backend " + target.name()))
+                    .join();
+            String reason = source.disabledReason();
+            source.recovering("being copied to " + target.name());
+            try {
+                backuper.copy(endpoint(source), endpoint(target), copyProgress(progress));
+            } catch (SQLException | RuntimeException e) {
+                source.disabledAt(reason, checkpoint);
+                // The source is intact: a copy that failed on the new backend's side must not cost the array a backend.
+                rejoin(source, progress, e);
+                throw e;
+            }
+            source.disabledAt(reason, checkpoint);
+            recovery.replayAndJoin(source, progress);
+            target.disabledAt("copied from " + source.name() + " at checkpoint " + checkpoint, checkpoint);
+            recovery.replayAndJoin(target, progress);
+        } finally {
+            recovery.release(source);
+        }
     }
-    return options;
-  }
 
-  private static BackendEndpoint endpoint(DatabaseBackend b) {
-    return new BackendEndpoint(b.config().url(), b.config().user(), b.config().password());
-  }
+    private void rejoin(DatabaseBackend source, Progress progress, Exception copyFailure) {
+        try {
+            recovery.replayAndJoin(source, progress);
+        } catch (SQLException | RuntimeException e) {
+            copyFailure.addSuppressed(e);
+            log.warn(
+                    "backend {} of virtual database {} stays disabled after the failed copy: {}",
+                    source.name(),
+                    vdb,
+                    e.getMessage());
+        }
+    }
 
-  private static List<String> dumpNames(RecoveryLog l) throws SQLException {
-    return l.dumps().stream().map(DumpRecord::name).toList();
-  }
+    private void copyWithWritesHeld(
+            DatabaseBackend source, DatabaseBackend target, Backuper backuper, Progress progress, RecoveryLog l)
+            throws SQLException {
+        WriteGate gate = writeLog.gate();
+        if (!gate.closeAndDrain(30_000)) {
+            throw new SQLException(
+                    "could not hold writes to copy " + source.name() + ": clients kept transactions open for 30 s;"
+                            + " try again when they are idle",
+                    SqlStates.LOCK_NOT_AVAILABLE);
+        }
+        try {
+            Checkpoint at = l.checkpoint(l.autoCheckpointName(target.name(), "copied"));
+            backuper.copy(endpoint(source), endpoint(target), copyProgress(progress));
+            writeLog.enable(target, target::enable);
+            recovery.saveState(target, RecordedBackendState.ENABLED, null);
+            log.info(
+                    "backend {} added to virtual database {}: copied from {} at checkpoint {} with writes held",
+                    target.name(),
+                    vdb,
+                    source.name(),
+                    at.name());
+        } finally {
+            gate.reopen();
+        }
+    }
 
-  private static CopyProgress copyProgress(Progress progress) {
-    return new CopyProgress() {
-      @Override
-      public void begin(String step, String unit, long total) {
-        progress.total(total < 0 ? 0 : total);
-      }
+    // ---- helpers ----------------------------------------------------------------------------------
 
-      @Override
-      public void advance(long units) {
-        progress.advance(units);
-      }
-    };
-  }
+    /** A backend with disabled tables (RAIDb-2) holds stale copies of them: a dump or copy would spread them. */
+    private static void refuseStaleCopies(DatabaseBackend b, String what) throws SQLException {
+        if (!b.tables().disabled().isEmpty()) {
+            throw new SQLException(
+                    "backend " + b.name() + " holds stale copies of "
+                            + String.join(", ", b.tables().disabled())
+                            + " (disabled after a write failed there), so refusing to " + what
+                            + ": use another backend, or restore "
+                            + b.name() + " from a dump taken before",
+                    SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+        }
+    }
+
+    private DatabaseBackend named(String name) throws SQLException {
+        for (DatabaseBackend b : backends) {
+            if (b.name().equals(name)) {
+                return b;
+            }
+        }
+        throw new SQLException(
+                "unknown backend '" + name + "' in virtual database '" + vdb + "': its backends are "
+                        + backends.stream().map(DatabaseBackend::name).toList(),
+                SqlStates.UNDEFINED_OBJECT);
+    }
+
+    /** pgDump between PostgreSQL backends when its tools are there, else the generic copier. */
+    private Backuper backuperFor(String sourceUrl, String targetUrl) {
+        String name = settings.backuper();
+        if ("auto".equals(name)) {
+            boolean postgres = sourceUrl.startsWith("jdbc:postgresql:") && targetUrl.startsWith("jdbc:postgresql:");
+            name = postgres && toolsFound() ? PgDumpBackuper.NAME : "jdbcCopy";
+        }
+        return Backupers.byName(name, options());
+    }
+
+    private boolean toolsFound() {
+        try {
+            PgTools.locate(Optional.ofNullable(settings.toolsDir()).map(Path::of));
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    private Map<String, String> options() {
+        Map<String, String> options = new HashMap<>();
+        if (settings.toolsDir() != null) {
+            options.put(PgDumpBackuper.TOOLS_DIR, settings.toolsDir());
+        }
+        return options;
+    }
+
+    private static BackendEndpoint endpoint(DatabaseBackend b) {
+        return new BackendEndpoint(
+                b.config().url(), b.config().user(), b.config().password());
+    }
+
+    private static List<String> dumpNames(RecoveryLog l) throws SQLException {
+        return l.dumps().stream().map(DumpRecord::name).toList();
+    }
+
+    private static CopyProgress copyProgress(Progress progress) {
+        return new CopyProgress() {
+            @Override
+            public void begin(String step, String unit, long total) {
+                progress.total(total < 0 ? 0 : total);
+            }
+
+            @Override
+            public void advance(long units) {
+                progress.advance(units);
+            }
+        };
+    }
 }

@@ -22,47 +22,58 @@ import org.slf4j.LoggerFactory;
  * took as held one it lacked, shows as a difference, and the backend stays out.
  */
 final class InDoubtCheck {
-  private static final Logger log = LoggerFactory.getLogger(InDoubtCheck.class);
-  /** SQLState of a backend whose tables differ after the replay: its data diverged. */
-  static final String DIFFERS = SqlStates.DATA_CORRUPTED;
+    private static final Logger log = LoggerFactory.getLogger(InDoubtCheck.class);
+    /** SQLState of a backend whose tables differ after the replay: its data diverged. */
+    static final String DIFFERS = SqlStates.DATA_CORRUPTED;
 
-  private InDoubtCheck() {}
+    private InDoubtCheck() {}
 
-  static void verify(DatabaseBackend b, List<DatabaseBackend> backends, LogReplayer replayer) throws SQLException {
-    List<Long> positions = replayer.inDoubtReplayed();
-    if (positions.isEmpty()) {
-      return;
-    }
-    Map<String, String> mine;
-    try (Connection c = b.directConnection(null)) {
-      mine = replayer.mustVerifyEveryTable() ? TableChecksum.checksums(c) : TableChecksum.checksums(c, replayer.tablesToVerify());
-    }
-    Set<String> compared = new TreeSet<>();
-    for (DatabaseBackend other : backends) {
-      if (other == b || !other.isEnabled()) {
-        continue;
-      }
-      Set<String> tables = mine.keySet().stream().filter(t -> !compared.contains(t) && other.holdsTable(t))
-          .collect(Collectors.toSet());
-      if (tables.isEmpty()) {
-        continue;
-      }
-      Map<String, String> theirs;
-      try (Connection c = other.directConnection(null)) {
-        theirs = TableChecksum.checksums(c, tables);
-      }
-      for (String t : tables) {
-        if (!Objects.equals(mine.get(t), theirs.get(t))) {
-          throw new SQLException("backend " + b.name() + " stays disabled: its connection broke while it ran the writes at"
-              + " log positions " + positions + ", and after replaying them its copy of table " + t + " differs from "
-              + other.name() + "'s (rows:checksum " + mine.get(t) + " against " + theirs.get(t) + "): most likely the server had"
-              + " committed one of them, which the replay applied again; restore it from a dump (restore " + b.name()
-              + " from DUMP)", DIFFERS);
+    static void verify(DatabaseBackend b, List<DatabaseBackend> backends, LogReplayer replayer) throws SQLException {
+        List<Long> positions = replayer.inDoubtReplayed();
+        if (positions.isEmpty()) {
+            return;
         }
-        compared.add(t);
-      }
+        Map<String, String> mine;
+        try (Connection c = b.directConnection(null)) {
+            mine = replayer.mustVerifyEveryTable()
+                    ? TableChecksum.checksums(c)
+                    : TableChecksum.checksums(c, replayer.tablesToVerify());
+        }
+        Set<String> compared = new TreeSet<>();
+        for (DatabaseBackend other : backends) {
+            if (other == b || !other.isEnabled()) {
+                continue;
+            }
+            Set<String> tables = mine.keySet().stream()
+                    .filter(t -> !compared.contains(t) && other.holdsTable(t))
+                    .collect(Collectors.toSet());
+            if (tables.isEmpty()) {
+                continue;
+            }
+            Map<String, String> theirs;
+            try (Connection c = other.directConnection(null)) {
+                theirs = TableChecksum.checksums(c, tables);
+            }
+            for (String t : tables) {
+                if (!Objects.equals(mine.get(t), theirs.get(t))) {
+                    throw new SQLException(
+                            "backend " + b.name() + " stays disabled: its connection broke while it ran the writes at"
+                                    + " log positions " + positions + ", and after replaying them its copy of table "
+                                    + t + " differs from "
+                                    + other.name() + "'s (rows:checksum " + mine.get(t) + " against " + theirs.get(t)
+                                    + "): most likely the server had"
+                                    + " committed one of them, which the replay applied again; restore it from a dump (restore "
+                                    + b.name()
+                                    + " from DUMP)",
+                            DIFFERS);
+                }
+                compared.add(t);
+            }
+        }
+        log.info(
+                "backend {}: the writes in doubt at log positions {} leave its tables {} identical to the enabled backends'",
+                b.name(),
+                positions,
+                compared);
     }
-    log.info("backend {}: the writes in doubt at log positions {} leave its tables {} identical to the enabled backends'",
-        b.name(), positions, compared);
-  }
 }

@@ -10,11 +10,11 @@ import org.raidb.controller.files.PrivateFiles;
  * the new one, and private: they hold backends' logins.
  */
 final class JsonFile {
-  static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = new ObjectMapper();
 
-  private JsonFile() {}
+    private JsonFile() {}
 
-  static void writeAtomically(Path file, Object value) throws IOException {
-    PrivateFiles.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(value));
-  }
+    static void writeAtomically(Path file, Object value) throws IOException {
+        PrivateFiles.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(value));
+    }
 }

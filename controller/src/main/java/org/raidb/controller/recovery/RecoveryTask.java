@@ -9,5 +9,5 @@ import java.sql.SQLException;
  */
 @FunctionalInterface
 public interface RecoveryTask<T> {
-  T run(Progress progress) throws SQLException;
+    T run(Progress progress) throws SQLException;
 }

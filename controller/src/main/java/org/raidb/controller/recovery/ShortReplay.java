@@ -22,39 +22,44 @@ import org.raidb.recovery.RecoveryLog;
  */
 final class ShortReplay {
 
-  /**
-   * What a replay applied so far.
-   *
-   * @param through the log position up to which the backend holds every item the replay was handed; -1 before any
-   * @param inDoubtReplayed the items in doubt it applied (or took as held)
-   * @param heldAfterDoubt the items it committed after the first of those
-   * @param uncertain the items whose commit broke with the backend's connection
-   */
-  record Applied(long through, List<Long> inDoubtReplayed, List<Long> heldAfterDoubt, List<Long> uncertain) {
-    Applied {
-      inDoubtReplayed = List.copyOf(inDoubtReplayed);
-      heldAfterDoubt = List.copyOf(heldAfterDoubt);
-      uncertain = List.copyOf(uncertain);
+    /**
+     * What a replay applied so far.
+     *
+     * @param through the log position up to which the backend holds every item the replay was handed; -1 before any
+     * @param inDoubtReplayed the items in doubt it applied (or took as held)
+     * @param heldAfterDoubt the items it committed after the first of those
+     * @param uncertain the items whose commit broke with the backend's connection
+     */
+    record Applied(long through, List<Long> inDoubtReplayed, List<Long> heldAfterDoubt, List<Long> uncertain) {
+        Applied {
+            inDoubtReplayed = List.copyOf(inDoubtReplayed);
+            heldAfterDoubt = List.copyOf(heldAfterDoubt);
+            uncertain = List.copyOf(uncertain);
+        }
     }
-  }
 
-  private ShortReplay() {}
+    private ShortReplay() {}
 
-  /**
-   * The checkpoint the backend stopped at: {@code from} when the replay committed nothing, else a new
-   * one named after the backend.
-   */
-  static String checkpoint(RecoveryLog log, String backend, String from, Applied applied) throws SQLException {
-    if (applied.through() < 0 && applied.uncertain().isEmpty()) {
-      return from;
+    /**
+     * The checkpoint the backend stopped at: {@code from} when the replay committed nothing, else a new
+     * one named after the backend.
+     */
+    static String checkpoint(RecoveryLog log, String backend, String from, Applied applied) throws SQLException {
+        if (applied.through() < 0 && applied.uncertain().isEmpty()) {
+            return from;
+        }
+        long old = log.checkpointPosition(from)
+                .orElseThrow(() -> new SQLException("checkpoint " + from + " is gone", SqlStates.UNDEFINED_OBJECT));
+        long firstInDoubt = applied.inDoubtReplayed().stream()
+                .mapToLong(Long::longValue)
+                .min()
+                .orElse(Long.MAX_VALUE);
+        long at = Math.max(old, Math.min(applied.through(), firstInDoubt - 1));
+        Set<Long> held = new TreeSet<>(log.appliedAfter(from));
+        held.addAll(applied.heldAfterDoubt());
+        Set<Long> inDoubt = new TreeSet<>(log.inDoubtAfter(from));
+        inDoubt.addAll(applied.uncertain());
+        return log.checkpointAt(log.autoCheckpointName(backend, "replayed"), at, held, inDoubt)
+                .name();
     }
-    long old = log.checkpointPosition(from).orElseThrow(() -> new SQLException("checkpoint " + from + " is gone", SqlStates.UNDEFINED_OBJECT));
-    long firstInDoubt = applied.inDoubtReplayed().stream().mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
-    long at = Math.max(old, Math.min(applied.through(), firstInDoubt - 1));
-    Set<Long> held = new TreeSet<>(log.appliedAfter(from));
-    held.addAll(applied.heldAfterDoubt());
-    Set<Long> inDoubt = new TreeSet<>(log.inDoubtAfter(from));
-    inDoubt.addAll(applied.uncertain());
-    return log.checkpointAt(log.autoCheckpointName(backend, "replayed"), at, held, inDoubt).name();
-  }
 }

@@ -14,86 +14,86 @@ import org.raidb.controller.transaction.WriteUnit;
  * open are never held: they must be able to finish for the gate to empty.
  */
 final class WriteGate {
-  private final ReentrantLock lock = new ReentrantLock();
-  private final Condition changed = lock.newCondition();
-  private int open;
-  private boolean closed;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private int open;
+    private boolean closed;
 
-  /** Waits while the gate is closed, then opens a unit that its owner closes once. */
-  WriteUnit enter() {
-    lock.lock();
-    try {
-      while (closed) {
-        changed.awaitUninterruptibly();
-      }
-      open++;
-    } finally {
-      lock.unlock();
-    }
-    AtomicBoolean exited = new AtomicBoolean();
-    return () -> {
-      if (exited.compareAndSet(false, true)) {
-        exit();
-      }
-    };
-  }
-
-  private void exit() {
-    lock.lock();
-    try {
-      open--;
-      changed.signalAll();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * Closes the gate and waits until no unit is open. Returns false, with the gate open again, when
-   * that takes longer than {@code timeoutMillis} (a client keeps a transaction open).
-   */
-  boolean closeAndDrain(long timeoutMillis) {
-    lock.lock();
-    try {
-      closed = true;
-      long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-      while (open > 0) {
-        if (nanos <= 0) {
-          closed = false;
-          changed.signalAll();
-          return false;
-        }
+    /** Waits while the gate is closed, then opens a unit that its owner closes once. */
+    WriteUnit enter() {
+        lock.lock();
         try {
-          nanos = changed.awaitNanos(nanos);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          closed = false;
-          changed.signalAll();
-          return false;
+            while (closed) {
+                changed.awaitUninterruptibly();
+            }
+            open++;
+        } finally {
+            lock.unlock();
         }
-      }
-      return true;
-    } finally {
-      lock.unlock();
+        AtomicBoolean exited = new AtomicBoolean();
+        return () -> {
+            if (exited.compareAndSet(false, true)) {
+                exit();
+            }
+        };
     }
-  }
 
-  void reopen() {
-    lock.lock();
-    try {
-      closed = false;
-      changed.signalAll();
-    } finally {
-      lock.unlock();
+    private void exit() {
+        lock.lock();
+        try {
+            open--;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
-  }
 
-  int openUnits() {
-    lock.lock();
-    try {
-      return open;
-    } finally {
-      lock.unlock();
+    /**
+     * Closes the gate and waits until no unit is open. Returns false, with the gate open again, when
+     * that takes longer than {@code timeoutMillis} (a client keeps a transaction open).
+     */
+    boolean closeAndDrain(long timeoutMillis) {
+        lock.lock();
+        try {
+            closed = true;
+            long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            while (open > 0) {
+                if (nanos <= 0) {
+                    closed = false;
+                    changed.signalAll();
+                    return false;
+                }
+                try {
+                    nanos = changed.awaitNanos(nanos);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    closed = false;
+                    changed.signalAll();
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
     }
-  }
+
+    void reopen() {
+        lock.lock();
+        try {
+            closed = false;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    int openUnits() {
+        lock.lock();
+        try {
+            return open;
+        } finally {
+            lock.unlock();
+        }
+    }
 }

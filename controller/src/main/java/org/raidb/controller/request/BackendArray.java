@@ -25,47 +25,47 @@ import org.raidb.recovery.DisableCause;
  * dependencies point one way (vdb → request, never back).
  */
 public interface BackendArray {
-  String name();
+    String name();
 
-  List<DatabaseBackend> backends();
+    List<DatabaseBackend> backends();
 
-  LoadBalancer balancer();
+    LoadBalancer balancer();
 
-  /** The SQL dialect literals are written in when non-deterministic calls are replaced. */
-  SqlDialect dialect() throws SQLException;
+    /** The SQL dialect literals are written in when non-deterministic calls are replaced. */
+    SqlDialect dialect() throws SQLException;
 
-  SqlAnalyzer analyzer();
+    SqlAnalyzer analyzer();
 
-  WriteScheduler scheduler();
+    WriteScheduler scheduler();
 
-  WriteLog writeLog();
+    WriteLog writeLog();
 
-  HealthMonitor health();
+    HealthMonitor health();
 
-  FunctionCatalog functions();
+    FunctionCatalog functions();
 
-  VolatileDefaults volatileDefaults();
+    VolatileDefaults volatileDefaults();
 
-  KeyCatalog keys();
+    KeyCatalog keys();
 
-  ConflictClaims conflictClaims();
+    ConflictClaims conflictClaims();
 
-  /** Where the statements of a write run, one task per backend. */
-  ExecutorService backendThreads();
+    /** Where the statements of a write run, one task per backend. */
+    ExecutorService backendThreads();
 
-  RequestManager requests();
+    RequestManager requests();
 
-  /** Takes a backend out of the array, logging its position in the write order for a later replay. */
-  CompletableFuture<String> disableBackend(DatabaseBackend backend, DisableCause cause);
+    /** Takes a backend out of the array, logging its position in the write order for a later replay. */
+    CompletableFuture<String> disableBackend(DatabaseBackend backend, DisableCause cause);
 
-  CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason);
+    CompletableFuture<String> disableBackend(DatabaseBackend backend, String reason);
 
-  /** Takes a backend out as {@link #disableBackend} does, without waiting for its checkpoint to be recorded. */
-  void disableWithoutWaiting(DatabaseBackend backend, DisableCause cause);
+    /** Takes a backend out as {@link #disableBackend} does, without waiting for its checkpoint to be recorded. */
+    void disableWithoutWaiting(DatabaseBackend backend, DisableCause cause);
 
-  /** A backend failed where the others did not: it is disabled, saying what failed. */
-  void disableFailed(DatabaseBackend backend, String what, SQLException failure);
+    /** A backend failed where the others did not: it is disabled, saying what failed. */
+    void disableFailed(DatabaseBackend backend, String what, SQLException failure);
 
-  /** Some tables of a backend no longer match the others': they are disabled there. */
-  void disableTables(DatabaseBackend backend, Set<String> tables, String reason);
+    /** Some tables of a backend no longer match the others': they are disabled there. */
+    void disableTables(DatabaseBackend backend, Set<String> tables, String reason);
 }

@@ -6,5 +6,5 @@ import java.sql.SQLException;
 /** What a write does on one backend connection. */
 @FunctionalInterface
 public interface BackendWork {
-  StatementResult run(Connection c) throws SQLException;
+    StatementResult run(Connection c) throws SQLException;
 }

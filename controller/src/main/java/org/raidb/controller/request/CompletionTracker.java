@@ -18,74 +18,76 @@ import org.raidb.controller.backend.DatabaseBackend;
  * connection aborted) is ignored.
  */
 final class CompletionTracker {
-  private final int required;
-  private final int expected;
-  /** The backends in the order the resolver breaks ties in; null: in the order they answered. */
-  private final List<DatabaseBackend> order;
-  private final List<BackendOutcome> outcomes = new ArrayList<>();
-  private final Set<DatabaseBackend> answered = new HashSet<>();
-  private final Map<String, Integer> successesBySignature = new HashMap<>();
-  private final CompletableFuture<BackendOutcome> quorum = new CompletableFuture<>();
-  private final CompletableFuture<List<BackendOutcome>> all = new CompletableFuture<>();
+    private final int required;
+    private final int expected;
+    /** The backends in the order the resolver breaks ties in; null: in the order they answered. */
+    private final List<DatabaseBackend> order;
 
-  CompletionTracker(int required, int expected) {
-    this(required, expected, null);
-  }
+    private final List<BackendOutcome> outcomes = new ArrayList<>();
+    private final Set<DatabaseBackend> answered = new HashSet<>();
+    private final Map<String, Integer> successesBySignature = new HashMap<>();
+    private final CompletableFuture<BackendOutcome> quorum = new CompletableFuture<>();
+    private final CompletableFuture<List<BackendOutcome>> all = new CompletableFuture<>();
 
-  CompletionTracker(int required, List<DatabaseBackend> backends) {
-    this(required, backends.size(), List.copyOf(backends));
-  }
-
-  private CompletionTracker(int required, int expected, List<DatabaseBackend> order) {
-    this.required = Math.max(1, required);
-    this.expected = expected;
-    this.order = order;
-  }
-
-  /** Counts an answer; returns how many backends have answered, or -1 when this backend had answered already. */
-  int add(BackendOutcome o) {
-    boolean quorumNow = false;
-    boolean allNow;
-    int count;
-    synchronized (this) {
-      if (!answered.add(o.backend())) {
-        return -1;
-      }
-      outcomes.add(o);
-      if (o.succeeded() && !quorum.isDone()) {
-        int n = successesBySignature.merge(o.result().signature(), 1, Integer::sum);
-        quorumNow = n >= required;
-      }
-      count = outcomes.size();
-      allNow = count == expected;
+    CompletionTracker(int required, int expected) {
+        this(required, expected, null);
     }
-    if (quorumNow) {
-      quorum.complete(o);
+
+    CompletionTracker(int required, List<DatabaseBackend> backends) {
+        this(required, backends.size(), List.copyOf(backends));
     }
-    if (allNow) {
-      List<BackendOutcome> copy;
-      synchronized (this) {
-        copy = new ArrayList<>(outcomes);
-      }
-      if (order != null) {
-        // In the backends' order whatever the order they answered in: the resolver's ties go the same way each time.
-        copy.sort(Comparator.comparingInt(a -> order.indexOf(a.backend())));
-      }
-      quorum.complete(null);
-      all.complete(List.copyOf(copy));
+
+    private CompletionTracker(int required, int expected, List<DatabaseBackend> order) {
+        this.required = Math.max(1, required);
+        this.expected = expected;
+        this.order = order;
     }
-    return count;
-  }
 
-  synchronized boolean hasAnswered(DatabaseBackend b) {
-    return answered.contains(b);
-  }
+    /** Counts an answer; returns how many backends have answered, or -1 when this backend had answered already. */
+    int add(BackendOutcome o) {
+        boolean quorumNow = false;
+        boolean allNow;
+        int count;
+        synchronized (this) {
+            if (!answered.add(o.backend())) {
+                return -1;
+            }
+            outcomes.add(o);
+            if (o.succeeded() && !quorum.isDone()) {
+                int n = successesBySignature.merge(o.result().signature(), 1, Integer::sum);
+                quorumNow = n >= required;
+            }
+            count = outcomes.size();
+            allNow = count == expected;
+        }
+        if (quorumNow) {
+            quorum.complete(o);
+        }
+        if (allNow) {
+            List<BackendOutcome> copy;
+            synchronized (this) {
+                copy = new ArrayList<>(outcomes);
+            }
+            if (order != null) {
+                // In the backends' order whatever the order they answered in: the resolver's ties go the same way each
+                // time.
+                copy.sort(Comparator.comparingInt(a -> order.indexOf(a.backend())));
+            }
+            quorum.complete(null);
+            all.complete(List.copyOf(copy));
+        }
+        return count;
+    }
 
-  CompletableFuture<BackendOutcome> quorum() {
-    return quorum;
-  }
+    synchronized boolean hasAnswered(DatabaseBackend b) {
+        return answered.contains(b);
+    }
 
-  CompletableFuture<List<BackendOutcome>> all() {
-    return all;
-  }
+    CompletableFuture<BackendOutcome> quorum() {
+        return quorum;
+    }
+
+    CompletableFuture<List<BackendOutcome>> all() {
+        return all;
+    }
 }

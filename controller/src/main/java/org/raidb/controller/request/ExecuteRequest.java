@@ -17,24 +17,42 @@ import java.util.List;
  *     then reaches the backend with its escapes as they are (with it on, the driver translated them)
  */
 public record ExecuteRequest(
-    String sql,
-    List<Object> parameters,
-    byte mode,
-    boolean returnGeneratedKeys,
-    List<String> keyColumns,
-    int fetchSize,
-    long maxRows,
-    int queryTimeoutSeconds,
-    boolean call,
-    boolean escapeProcessing) {
+        String sql,
+        List<Object> parameters,
+        byte mode,
+        boolean returnGeneratedKeys,
+        List<String> keyColumns,
+        int fetchSize,
+        long maxRows,
+        int queryTimeoutSeconds,
+        boolean call,
+        boolean escapeProcessing) {
 
-  public ExecuteRequest withMaxRows(long rows) {
-    return new ExecuteRequest(sql, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, rows, queryTimeoutSeconds,
-        call, escapeProcessing);
-  }
+    public ExecuteRequest withMaxRows(long rows) {
+        return new ExecuteRequest(
+                sql,
+                parameters,
+                mode,
+                returnGeneratedKeys,
+                keyColumns,
+                fetchSize,
+                rows,
+                queryTimeoutSeconds,
+                call,
+                escapeProcessing);
+    }
 
-  public ExecuteRequest withSql(String text) {
-    return new ExecuteRequest(text, parameters, mode, returnGeneratedKeys, keyColumns, fetchSize, maxRows,
-        queryTimeoutSeconds, call, escapeProcessing);
-  }
+    public ExecuteRequest withSql(String text) {
+        return new ExecuteRequest(
+                text,
+                parameters,
+                mode,
+                returnGeneratedKeys,
+                keyColumns,
+                fetchSize,
+                maxRows,
+                queryTimeoutSeconds,
+                call,
+                escapeProcessing);
+    }
 }

@@ -20,125 +20,129 @@ import org.raidb.driver.protocol.SqlStates;
  * {@link WritePath}: schedule, balance, execute, complete).
  */
 public final class RequestManager {
-  private static final StatementResult NO_RESULT = new StatementResult(List.of(new UpdateCount(0)), null);
+    private static final StatementResult NO_RESULT = new StatementResult(List.of(new UpdateCount(0)), null);
 
-  private final BackendArray vdb;
-  private final BackendConnections connections = new BackendConnections();
-  private final DeterministicStatements deterministic;
-  private final TransactionEnd ends;
-  private final Savepoints savepoints;
-  private final AdvisoryLockPath advisoryLocks;
-  private final ReadPath reads;
-  private final WriteEntry writes;
+    private final BackendArray vdb;
+    private final BackendConnections connections = new BackendConnections();
+    private final DeterministicStatements deterministic;
+    private final TransactionEnd ends;
+    private final Savepoints savepoints;
+    private final AdvisoryLockPath advisoryLocks;
+    private final ReadPath reads;
+    private final WriteEntry writes;
 
-  /**
-   * Builds the request path's parts for one virtual database.
-   *
-   * @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point)
-   */
-  public RequestManager(BackendArray vdb, BetweenCommitPhases betweenCommitPhases) {
-    this.vdb = vdb;
-    BackendLanes lanes = new BackendLanes(vdb, connections);
-    WritePath writePath = new WritePath(vdb, connections, lanes);
-    SnapshotReads snapshots = new SnapshotReads(vdb);
-    WriteClaims keys = new WriteClaims(vdb);
-    this.deterministic = new DeterministicStatements(vdb);
-    RequestTransactionPath transactions = new RequestTransactionPath(vdb, connections, writePath, lanes, deterministic, keys);
-    this.ends = new TransactionEnd(transactions, betweenCommitPhases);
-    this.savepoints = new Savepoints(transactions, ends);
-    this.advisoryLocks = new AdvisoryLockPath(vdb, connections, lanes, snapshots, ends);
-    this.reads = new ReadPath(vdb, connections, lanes, snapshots);
-    this.writes = new WriteEntry(vdb, connections, writePath, deterministic, keys, advisoryLocks, ends);
-  }
-
-  public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
-    AnalyzedStatement a = request.call() ? vdb.analyzer().analyzeCall(request.sql()) : vdb.analyzer().analyze(request.sql());
-    if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
-      transactionCommand(s, a, request.sql());
-      return NO_RESULT;
+    /**
+     * Builds the request path's parts for one virtual database.
+     *
+     * @param betweenCommitPhases run after every backend prepared a two-phase commit (a test's crash point)
+     */
+    public RequestManager(BackendArray vdb, BetweenCommitPhases betweenCommitPhases) {
+        this.vdb = vdb;
+        BackendLanes lanes = new BackendLanes(vdb, connections);
+        WritePath writePath = new WritePath(vdb, connections, lanes);
+        SnapshotReads snapshots = new SnapshotReads(vdb);
+        WriteClaims keys = new WriteClaims(vdb);
+        this.deterministic = new DeterministicStatements(vdb);
+        RequestTransactionPath transactions =
+                new RequestTransactionPath(vdb, connections, writePath, lanes, deterministic, keys);
+        this.ends = new TransactionEnd(transactions, betweenCommitPhases);
+        this.savepoints = new Savepoints(transactions, ends);
+        this.advisoryLocks = new AdvisoryLockPath(vdb, connections, lanes, snapshots, ends);
+        this.reads = new ReadPath(vdb, connections, lanes, snapshots);
+        this.writes = new WriteEntry(vdb, connections, writePath, deterministic, keys, advisoryLocks, ends);
     }
-    ends.refuseIfAborted(s);
-    advisoryLocks.refuseIfLocksLost(s);
-    if (a.refusal() != null) {
-      throw new SQLException(a.refusal(), SqlStates.FEATURE_NOT_SUPPORTED);
-    }
-    if (a.advisoryLocks() != null) {
-      try {
-        return advisoryLocks.execute(s, a, request);
-      } catch (SQLException e) {
-        throw ends.rollBackVictim(s, e);
-      }
-    }
-    List<ExecuteRequest> statements = deterministic.of(s, a, request);
-    if (a.kind() == StatementKind.READ) {
-      try {
-        return reads.read(s, a, statements.get(statements.size() - 1));
-      } catch (SQLException e) {
-        throw ends.rollBackVictim(s, e);
-      }
-    }
-    return writes.statement(s, a, request, statements);
-  }
 
-  /** A write built outside a statement (a JDBC batch: {@link Write#batch}) enters where every write does. */
-  public StatementResult write(Write w) throws SQLException {
-    return writes.write(w);
-  }
-
-  /**
-   * A statement of a {@code Statement.addBatch} batch as every backend must run it: the volatile
-   * defaults it relies on written in, now(), random() and the like replaced by literals computed here
-   * once (docs/determinism.md). now() is the transaction's start, as on PostgreSQL.
-   */
-  public String deterministicText(SessionState s, String sql) throws SQLException {
-    return deterministic.text(s, vdb.analyzer().analyze(sql), sql);
-  }
-
-  /** A prepared statement's batch as every backend must run it: each row gets its own per-row values. */
-  public DeterministicBatch deterministicBatch(SessionState s, String sql, List<List<Object>> rows) throws SQLException {
-    return deterministic.batch(s, vdb.analyzer().analyze(sql), sql, rows);
-  }
-
-  private void transactionCommand(SessionState s, AnalyzedStatement a, String sql) throws SQLException {
-    switch (a.transactionCommand()) {
-      case BEGIN -> {
-        if (!s.inTransactionMode()) {
-          s.beginExplicitTransaction(TransactionModes.ofBegin(sql)); // set on each backend it joins
+    public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
+        AnalyzedStatement a = request.call()
+                ? vdb.analyzer().analyzeCall(request.sql())
+                : vdb.analyzer().analyze(request.sql());
+        if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
+            transactionCommand(s, a, request.sql());
+            return NO_RESULT;
         }
-      }
-      case COMMIT -> commit(s);
-      case ROLLBACK -> rollback(s);
-      case SAVEPOINT -> savepoint(s, "SAVEPOINT", a.savepointName());
-      case ROLLBACK_TO_SAVEPOINT -> savepoint(s, "ROLLBACK TO SAVEPOINT", a.savepointName());
-      case RELEASE_SAVEPOINT -> savepoint(s, "RELEASE SAVEPOINT", a.savepointName());
-      default -> throw new IllegalStateException(a.transactionCommand().toString());
+        ends.refuseIfAborted(s);
+        advisoryLocks.refuseIfLocksLost(s);
+        if (a.refusal() != null) {
+            throw new SQLException(a.refusal(), SqlStates.FEATURE_NOT_SUPPORTED);
+        }
+        if (a.advisoryLocks() != null) {
+            try {
+                return advisoryLocks.execute(s, a, request);
+            } catch (SQLException e) {
+                throw ends.rollBackVictim(s, e);
+            }
+        }
+        List<ExecuteRequest> statements = deterministic.of(s, a, request);
+        if (a.kind() == StatementKind.READ) {
+            try {
+                return reads.read(s, a, statements.get(statements.size() - 1));
+            } catch (SQLException e) {
+                throw ends.rollBackVictim(s, e);
+            }
+        }
+        return writes.statement(s, a, request, statements);
     }
-  }
 
-  /** A session whose advisory locks were lost cannot commit as if it still held them: it is told, and rolled back. */
-  public void commit(SessionState s) throws SQLException {
-    advisoryLocks.refuseIfLocksLost(s);
-    ends.commit(s);
-  }
-
-  public void rollback(SessionState s) throws SQLException {
-    ends.rollback(s);
-  }
-
-  public void savepoint(SessionState s, String command, String name) throws SQLException {
-    savepoints.run(s, command, name);
-  }
-
-  /** The client's session has ended: its transaction is rolled back, its advisory locks released. */
-  public void sessionEnded(SessionState s) throws SQLException {
-    try {
-      ends.rollback(s);
-    } finally {
-      advisoryLocks.sessionEnded(s);
+    /** A write built outside a statement (a JDBC batch: {@link Write#batch}) enters where every write does. */
+    public StatementResult write(Write w) throws SQLException {
+        return writes.write(w);
     }
-  }
 
-  public BackendConnections connections() {
-    return connections;
-  }
+    /**
+     * A statement of a {@code Statement.addBatch} batch as every backend must run it: the volatile
+     * defaults it relies on written in, now(), random() and the like replaced by literals computed here
+     * once (docs/determinism.md). now() is the transaction's start, as on PostgreSQL.
+     */
+    public String deterministicText(SessionState s, String sql) throws SQLException {
+        return deterministic.text(s, vdb.analyzer().analyze(sql), sql);
+    }
+
+    /** A prepared statement's batch as every backend must run it: each row gets its own per-row values. */
+    public DeterministicBatch deterministicBatch(SessionState s, String sql, List<List<Object>> rows)
+            throws SQLException {
+        return deterministic.batch(s, vdb.analyzer().analyze(sql), sql, rows);
+    }
+
+    private void transactionCommand(SessionState s, AnalyzedStatement a, String sql) throws SQLException {
+        switch (a.transactionCommand()) {
+            case BEGIN -> {
+                if (!s.inTransactionMode()) {
+                    s.beginExplicitTransaction(TransactionModes.ofBegin(sql)); // set on each backend it joins
+                }
+            }
+            case COMMIT -> commit(s);
+            case ROLLBACK -> rollback(s);
+            case SAVEPOINT -> savepoint(s, "SAVEPOINT", a.savepointName());
+            case ROLLBACK_TO_SAVEPOINT -> savepoint(s, "ROLLBACK TO SAVEPOINT", a.savepointName());
+            case RELEASE_SAVEPOINT -> savepoint(s, "RELEASE SAVEPOINT", a.savepointName());
+            default -> throw new IllegalStateException(a.transactionCommand().toString());
+        }
+    }
+
+    /** A session whose advisory locks were lost cannot commit as if it still held them: it is told, and rolled back. */
+    public void commit(SessionState s) throws SQLException {
+        advisoryLocks.refuseIfLocksLost(s);
+        ends.commit(s);
+    }
+
+    public void rollback(SessionState s) throws SQLException {
+        ends.rollback(s);
+    }
+
+    public void savepoint(SessionState s, String command, String name) throws SQLException {
+        savepoints.run(s, command, name);
+    }
+
+    /** The client's session has ended: its transaction is rolled back, its advisory locks released. */
+    public void sessionEnded(SessionState s) throws SQLException {
+        try {
+            ends.rollback(s);
+        } finally {
+            advisoryLocks.sessionEnded(s);
+        }
+    }
+
+    public BackendConnections connections() {
+        return connections;
+    }
 }

@@ -35,126 +35,126 @@ import org.raidb.driver.protocol.ColumnInfo;
  * is reused only if the result's column count, labels, types, precisions and scales still match.
  */
 final class StatementCache {
-  /** Statements kept per connection, least recently used dropped first. */
-  static final int PER_CONNECTION = 32;
-  /**
-   * Longer texts are prepared each time: each connection keeps its texts as keys, and a client sending
-   * large distinct statements must not make every pooled connection hold copies of them.
-   */
-  static final int MAX_TEXT = 8_192;
+    /** Statements kept per connection, least recently used dropped first. */
+    static final int PER_CONNECTION = 32;
+    /**
+     * Longer texts are prepared each time: each connection keeps its texts as keys, and a client sending
+     * large distinct statements must not make every pooled connection hold copies of them.
+     */
+    static final int MAX_TEXT = 8_192;
 
-  private final Map<Connection, Statements> byConnection = new ConcurrentHashMap<>();
-  private final AtomicLong epoch = new AtomicLong();
+    private final Map<Connection, Statements> byConnection = new ConcurrentHashMap<>();
+    private final AtomicLong epoch = new AtomicLong();
 
-  /** One reusable statement and what its last result looked like. */
-  final class Entry {
-    final PreparedStatement statement;
-    private ColumnInfo[] columns;
-    private long columnsEpoch = -1;
+    /** One reusable statement and what its last result looked like. */
+    final class Entry {
+        final PreparedStatement statement;
+        private ColumnInfo[] columns;
+        private long columnsEpoch = -1;
 
-    Entry(PreparedStatement statement) {
-      this.statement = statement;
+        Entry(PreparedStatement statement) {
+            this.statement = statement;
+        }
+
+        /** The description of the last result, if no DDL or SET ran since; null otherwise. */
+        ColumnInfo[] columns() {
+            return columnsEpoch == epoch.get() ? columns : null;
+        }
+
+        /** Remembers a description read from a result whose statement started in {@code epoch}. */
+        void columns(ColumnInfo[] described, long epoch) {
+            columns = described;
+            columnsEpoch = epoch;
+        }
     }
 
-    /** The description of the last result, if no DDL or SET ran since; null otherwise. */
-    ColumnInfo[] columns() {
-      return columnsEpoch == epoch.get() ? columns : null;
+    /** The statements of one physical connection. */
+    private static final class Statements extends LinkedHashMap<String, Entry> {
+        Statements() {
+            super(16, 0.75f, true);
+        }
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
+            if (size() <= PER_CONNECTION) {
+                return false;
+            }
+            closeQuietly(eldest.getValue().statement);
+            return true;
+        }
     }
 
-    /** Remembers a description read from a result whose statement started in {@code epoch}. */
-    void columns(ColumnInfo[] described, long epoch) {
-      columns = described;
-      columnsEpoch = epoch;
+    /** The statement for {@code sql} on this pooled connection, prepared on first use. */
+    Entry statement(Connection pooled, String sql) throws SQLException {
+        Connection physical = pooled.unwrap(Connection.class);
+        Statements statements = byConnection.get(physical);
+        if (statements == null) {
+            sweepClosed();
+            statements = byConnection.computeIfAbsent(physical, k -> new Statements());
+        }
+        synchronized (statements) {
+            Entry e = statements.get(sql);
+            if (e == null || e.statement.isClosed()) {
+                e = new Entry(physical.prepareStatement(sql));
+                statements.put(sql, e);
+            }
+            return e;
+        }
     }
-  }
 
-  /** The statements of one physical connection. */
-  private static final class Statements extends LinkedHashMap<String, Entry> {
-    Statements() {
-      super(16, 0.75f, true);
+    /** Drops (and closes) what is kept for this connection: its session settings differ from the defaults. */
+    void forget(Connection pooled) {
+        Statements statements;
+        try {
+            statements = byConnection.remove(pooled.unwrap(Connection.class));
+        } catch (SQLException e) {
+            return; // not a wrapper of anything: nothing was kept for it
+        }
+        if (statements != null) {
+            synchronized (statements) {
+                statements.values().forEach(e -> closeQuietly(e.statement));
+                statements.clear();
+            }
+        }
     }
 
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-      if (size() <= PER_CONNECTION) {
-        return false;
-      }
-      closeQuietly(eldest.getValue().statement);
-      return true;
+    /** A DDL statement or a SET ran: result descriptions cached so far may be stale. */
+    void schemaChanged() {
+        epoch.incrementAndGet();
     }
-  }
 
-  /** The statement for {@code sql} on this pooled connection, prepared on first use. */
-  Entry statement(Connection pooled, String sql) throws SQLException {
-    Connection physical = pooled.unwrap(Connection.class);
-    Statements statements = byConnection.get(physical);
-    if (statements == null) {
-      sweepClosed();
-      statements = byConnection.computeIfAbsent(physical, k -> new Statements());
+    /** The current epoch: taken before a statement runs, so that a DDL finishing meanwhile voids its description. */
+    long epoch() {
+        return epoch.get();
     }
-    synchronized (statements) {
-      Entry e = statements.get(sql);
-      if (e == null || e.statement.isClosed()) {
-        e = new Entry(physical.prepareStatement(sql));
-        statements.put(sql, e);
-      }
-      return e;
+
+    /** Statements kept right now, all connections of this virtual database together (tests). */
+    int size() {
+        int n = 0;
+        for (Statements s : byConnection.values()) {
+            synchronized (s) {
+                n += s.size();
+            }
+        }
+        return n;
     }
-  }
 
-  /** Drops (and closes) what is kept for this connection: its session settings differ from the defaults. */
-  void forget(Connection pooled) {
-    Statements statements;
-    try {
-      statements = byConnection.remove(pooled.unwrap(Connection.class));
-    } catch (SQLException e) {
-      return; // not a wrapper of anything: nothing was kept for it
+    /** Entries of connections the pool has closed since: their statements died with them. */
+    private void sweepClosed() {
+        byConnection.keySet().removeIf(c -> {
+            try {
+                return c.isClosed();
+            } catch (SQLException e) {
+                return true;
+            }
+        });
     }
-    if (statements != null) {
-      synchronized (statements) {
-        statements.values().forEach(e -> closeQuietly(e.statement));
-        statements.clear();
-      }
+
+    private static void closeQuietly(PreparedStatement ps) {
+        try {
+            ps.close();
+        } catch (SQLException ignored) {
+            // its connection is gone: so is the statement
+        }
     }
-  }
-
-  /** A DDL statement or a SET ran: result descriptions cached so far may be stale. */
-  void schemaChanged() {
-    epoch.incrementAndGet();
-  }
-
-  /** The current epoch: taken before a statement runs, so that a DDL finishing meanwhile voids its description. */
-  long epoch() {
-    return epoch.get();
-  }
-
-  /** Statements kept right now, all connections of this virtual database together (tests). */
-  int size() {
-    int n = 0;
-    for (Statements s : byConnection.values()) {
-      synchronized (s) {
-        n += s.size();
-      }
-    }
-    return n;
-  }
-
-  /** Entries of connections the pool has closed since: their statements died with them. */
-  private void sweepClosed() {
-    byConnection.keySet().removeIf(c -> {
-      try {
-        return c.isClosed();
-      } catch (SQLException e) {
-        return true;
-      }
-    });
-  }
-
-  private static void closeQuietly(PreparedStatement ps) {
-    try {
-      ps.close();
-    } catch (SQLException ignored) {
-      // its connection is gone: so is the statement
-    }
-  }
 }

@@ -13,61 +13,61 @@ import org.raidb.driver.protocol.RowsetCodec;
  * release action (returning an auto-commit read's connection to its pool).
  */
 public final class BackendCursor implements RowSource {
-  private final Statement statement;
-  private final ResultSet rs;
-  private final ColumnInfo[] columns;
-  private final BackendValues.Reader[] readers;
-  private final Runnable onClose;
-  private boolean exhausted;
-  private boolean closed;
+    private final Statement statement;
+    private final ResultSet rs;
+    private final ColumnInfo[] columns;
+    private final BackendValues.Reader[] readers;
+    private final Runnable onClose;
+    private boolean exhausted;
+    private boolean closed;
 
-  public BackendCursor(Statement statement, ResultSet rs, Runnable onClose) throws SQLException {
-    this.statement = statement;
-    this.rs = rs;
-    this.columns = BackendValues.columns(rs.getMetaData());
-    this.readers = BackendValues.readers(columns);
-    this.onClose = onClose;
-  }
-
-  @Override
-  public ColumnInfo[] columns() {
-    return columns;
-  }
-
-  @Override
-  public boolean writeBatch(PayloadWriter w, int maxRows, int maxBytes) throws SQLException {
-    int countAt = RowsetCodec.beginBatch(w);
-    int written = 0;
-    while (!exhausted && written < maxRows && (written == 0 || w.size() < maxBytes)) {
-      if (!rs.next()) {
-        exhausted = true;
-        break;
-      }
-      for (int i = 0; i < columns.length; i++) {
-        w.writeValue(BackendValues.read(rs, i + 1, readers[i], columns[i].typeName()));
-      }
-      written++;
+    public BackendCursor(Statement statement, ResultSet rs, Runnable onClose) throws SQLException {
+        this.statement = statement;
+        this.rs = rs;
+        this.columns = BackendValues.columns(rs.getMetaData());
+        this.readers = BackendValues.readers(columns);
+        this.onClose = onClose;
     }
-    RowsetCodec.endBatch(w, countAt, written, exhausted);
-    return exhausted;
-  }
 
-  @Override
-  public long knownRowCount() {
-    return -1;
-  }
+    @Override
+    public ColumnInfo[] columns() {
+        return columns;
+    }
 
-  @Override
-  public void close() {
-    if (closed) {
-      return;
+    @Override
+    public boolean writeBatch(PayloadWriter w, int maxRows, int maxBytes) throws SQLException {
+        int countAt = RowsetCodec.beginBatch(w);
+        int written = 0;
+        while (!exhausted && written < maxRows && (written == 0 || w.size() < maxBytes)) {
+            if (!rs.next()) {
+                exhausted = true;
+                break;
+            }
+            for (int i = 0; i < columns.length; i++) {
+                w.writeValue(BackendValues.read(rs, i + 1, readers[i], columns[i].typeName()));
+            }
+            written++;
+        }
+        RowsetCodec.endBatch(w, countAt, written, exhausted);
+        return exhausted;
     }
-    closed = true;
-    try {
-      statement.close();
-    } catch (SQLException ignored) {
-      // the connection is being released anyway; its pool validates it
+
+    @Override
+    public long knownRowCount() {
+        return -1;
     }
-    onClose.run();
-  }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            statement.close();
+        } catch (SQLException ignored) {
+            // the connection is being released anyway; its pool validates it
+        }
+        onClose.run();
+    }
 }

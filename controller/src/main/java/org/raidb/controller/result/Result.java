@@ -9,12 +9,12 @@ import java.util.function.LongFunction;
  */
 public sealed interface Result permits UpdateCount, Rows {
 
-  /** What this result becomes for each case (the wire item, a flag, a hash). */
-  <T> T map(LongFunction<T> count, Function<RowSource, T> rows);
+    /** What this result becomes for each case (the wire item, a flag, a hash). */
+    <T> T map(LongFunction<T> count, Function<RowSource, T> rows);
 
-  /** What must agree between backends for them to be called identical: the count, or the number of rows. */
-  String signature();
+    /** What must agree between backends for them to be called identical: the count, or the number of rows. */
+    String signature();
 
-  /** Frees what a result not handed to a client holds on its backend (an open cursor). */
-  void discard();
+    /** Frees what a result not handed to a client holds on its backend (an open cursor). */
+    void discard();
 }

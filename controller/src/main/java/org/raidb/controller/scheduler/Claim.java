@@ -8,11 +8,11 @@ package org.raidb.controller.scheduler;
  */
 public record Claim(ConflictClass conflictClass, LockMode mode) {
 
-  public static Claim exclusive(ConflictClass c) {
-    return new Claim(c, LockMode.EXCLUSIVE);
-  }
+    public static Claim exclusive(ConflictClass c) {
+        return new Claim(c, LockMode.EXCLUSIVE);
+    }
 
-  public static Claim shared(ConflictClass c) {
-    return new Claim(c, LockMode.SHARED);
-  }
+    public static Claim shared(ConflictClass c) {
+        return new Claim(c, LockMode.SHARED);
+    }
 }

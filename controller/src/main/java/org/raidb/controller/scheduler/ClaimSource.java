@@ -9,24 +9,24 @@ import java.util.List;
  * when they differ.
  */
 public interface ClaimSource {
-  /** The claims as things stand now. */
-  List<Claim> claims();
+    /** The claims as things stand now. */
+    List<Claim> claims();
 
-  /** Whether what the last {@link #claims} came from has changed since. */
-  boolean changed();
+    /** Whether what the last {@link #claims} came from has changed since. */
+    boolean changed();
 
-  /** Claims that nothing can change. */
-  static ClaimSource of(List<Claim> claims) {
-    return new ClaimSource() {
-      @Override
-      public List<Claim> claims() {
-        return claims;
-      }
+    /** Claims that nothing can change. */
+    static ClaimSource of(List<Claim> claims) {
+        return new ClaimSource() {
+            @Override
+            public List<Claim> claims() {
+                return claims;
+            }
 
-      @Override
-      public boolean changed() {
-        return false;
-      }
-    };
-  }
+            @Override
+            public boolean changed() {
+                return false;
+            }
+        };
+    }
 }

@@ -33,369 +33,382 @@ import org.raidb.driver.protocol.SqlStates;
  * backend round trip they order.
  */
 public final class ClassLockManager {
-  /**
-   * A cycle through a backend wait is only a suspicion (the statement may be running, not blocked): it
-   * must persist this long before a victim is chosen, which a statement that is merely slow outlives.
-   */
-  static final long BACKEND_WAIT_GRACE_MILLIS = 300;
+    /**
+     * A cycle through a backend wait is only a suspicion (the statement may be running, not blocked): it
+     * must persist this long before a victim is chosen, which a statement that is merely slow outlives.
+     */
+    static final long BACKEND_WAIT_GRACE_MILLIS = 300;
 
-  private static final LockMode[] MODES = LockMode.values();
+    private static final LockMode[] MODES = LockMode.values();
 
-  private final Map<ConflictClass, Holders> classes = new HashMap<>();
-  /** The classes each transaction holds in some mode, intentions included. */
-  private final Map<Long, Set<ConflictClass>> heldBy = new HashMap<>();
-  private final Map<Long, Set<Long>> waitsFor = new HashMap<>();
-  /**
-   * Waiting requests in arrival order. A transaction that holds nothing yet queues behind earlier
-   * waiters it conflicts with, so that a stream of newcomers cannot starve a waiter; one that already
-   * holds classes is not made to queue, which would only add waits that can close cycles.
-   */
-  private final LinkedHashMap<Long, Map<ConflictClass, EnumSet<LockMode>>> queue = new LinkedHashMap<>();
-  /** Query scheduler: open transactions that wrote each class (their row locks stay on the backends). */
-  private final Map<ConflictClass, Set<Long>> writers = new HashMap<>();
-  private final Map<Long, Set<ConflictClass>> writtenBy = new HashMap<>();
-  private final boolean backendsHoldRowLocks;
-  private final long timeoutMillis;
+    private final Map<ConflictClass, Holders> classes = new HashMap<>();
+    /** The classes each transaction holds in some mode, intentions included. */
+    private final Map<Long, Set<ConflictClass>> heldBy = new HashMap<>();
 
-  /** Who holds one class, and how: counts per mode, in all and per transaction. */
-  private static final class Holders {
-    final ModeCounts total = new ModeCounts();
-    final Map<Long, ModeCounts> byTransaction = new HashMap<>(4);
-  }
+    private final Map<Long, Set<Long>> waitsFor = new HashMap<>();
+    /**
+     * Waiting requests in arrival order. A transaction that holds nothing yet queues behind earlier
+     * waiters it conflicts with, so that a stream of newcomers cannot starve a waiter; one that already
+     * holds classes is not made to queue, which would only add waits that can close cycles.
+     */
+    private final LinkedHashMap<Long, Map<ConflictClass, EnumSet<LockMode>>> queue = new LinkedHashMap<>();
+    /** Query scheduler: open transactions that wrote each class (their row locks stay on the backends). */
+    private final Map<ConflictClass, Set<Long>> writers = new HashMap<>();
 
-  /** How many holds of a class there are in each mode: one per statement that claimed it or a class below. */
-  private static final class ModeCounts {
-    private int intentionShared;
-    private int intentionExclusive;
-    private int shared;
-    private int exclusive;
+    private final Map<Long, Set<ConflictClass>> writtenBy = new HashMap<>();
+    private final boolean backendsHoldRowLocks;
+    private final long timeoutMillis;
 
-    int get(LockMode mode) {
-      return switch (mode) {
-        case IS -> intentionShared;
-        case IX -> intentionExclusive;
-        case SHARED -> shared;
-        case EXCLUSIVE -> exclusive;
-      };
+    /** Who holds one class, and how: counts per mode, in all and per transaction. */
+    private static final class Holders {
+        final ModeCounts total = new ModeCounts();
+        final Map<Long, ModeCounts> byTransaction = new HashMap<>(4);
     }
 
-    void add(LockMode mode, int n) {
-      switch (mode) {
-        case IS -> intentionShared += n;
-        case IX -> intentionExclusive += n;
-        case SHARED -> shared += n;
-        case EXCLUSIVE -> exclusive += n;
-      }
-    }
+    /** How many holds of a class there are in each mode: one per statement that claimed it or a class below. */
+    private static final class ModeCounts {
+        private int intentionShared;
+        private int intentionExclusive;
+        private int shared;
+        private int exclusive;
 
-    void subtract(ModeCounts other) {
-      intentionShared -= other.intentionShared;
-      intentionExclusive -= other.intentionExclusive;
-      shared -= other.shared;
-      exclusive -= other.exclusive;
-    }
-
-    boolean isEmpty() {
-      return intentionShared == 0 && intentionExclusive == 0 && shared == 0 && exclusive == 0;
-    }
-  }
-
-  /** One class in one mode: a claim itself, or an intention it puts above its class. */
-  private record Step(ConflictClass conflictClass, LockMode mode, Claim claim) {}
-
-  /** Why a request cannot be granted yet: the transactions in its way, and a claim of it they block. */
-  private record Blocked(Set<Long> by, Claim claim, ConflictClass at) {}
-
-  public ClassLockManager(boolean backendsHoldRowLocks, long timeoutMillis) {
-    this.backendsHoldRowLocks = backendsHoldRowLocks;
-    this.timeoutMillis = timeoutMillis;
-  }
-
-  /**
-   * Takes every claim for the transaction, waiting as needed. What the transaction already holds is
-   * kept; the claims are taken all at once, never partly, so that a waiting transaction holds nothing
-   * it is waiting to complete.
-   */
-  public synchronized void acquire(long tx, List<Claim> claims) throws SQLException {
-    if (claims.isEmpty()) {
-      return;
-    }
-    List<Step> steps = steps(claims);
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    long suspectedSince = 0;
-    boolean newcomer = !heldBy.containsKey(tx);
-    try {
-      while (true) {
-        Blocked blocked = blockers(tx, steps);
-        if (newcomer) {
-          blocked = earlierWaiters(tx, steps, blocked);
+        int get(LockMode mode) {
+            return switch (mode) {
+                case IS -> intentionShared;
+                case IX -> intentionExclusive;
+                case SHARED -> shared;
+                case EXCLUSIVE -> exclusive;
+            };
         }
-        if (blocked.by.isEmpty()) {
-          waitsFor.remove(tx);
-          queue.remove(tx);
-          grant(tx, steps);
-          notifyAll(); // the graph changed: waiters re-check for cycles
-          return;
-        }
-        waitsFor.put(tx, blocked.by);
-        queue.computeIfAbsent(tx, k -> wanted(steps));
-        boolean certain = reaches(blocked.by, tx, false);
-        boolean suspected = !certain && backendsHoldRowLocks && reaches(blocked.by, tx, true);
-        long now = System.nanoTime();
-        if (!suspected) {
-          suspectedSince = 0;
-        } else if (suspectedSince == 0) {
-          suspectedSince = now;
-        }
-        if (certain || (suspected && now - suspectedSince >= TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS))) {
-          stopWaiting(tx);
-          throw new SQLException("deadlock detected: this transaction waited for " + what(blocked)
-              + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
-              SqlStates.SERIALIZATION_FAILURE);
-        }
-        if (deadline - now <= 0) {
-          stopWaiting(tx);
-          throw new SQLException("waited " + timeoutMillis + " ms for " + what(blocked) + " held by another transaction;"
-              + " retry, keep write transactions short, or raise the scheduler's lockTimeout", SqlStates.LOCK_NOT_AVAILABLE);
-        }
-        long left = deadline - System.nanoTime();
-        if (suspected) {
-          left = Math.min(left, TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS) / 3 + 1);
-        }
-        if (left > 0) {
-          TimeUnit.NANOSECONDS.timedWait(this, left);
-        }
-      }
-    } catch (InterruptedException e) {
-      stopWaiting(tx);
-      Thread.currentThread().interrupt();
-      throw new SQLException("interrupted while waiting for " + claims.get(0).conflictClass().describe(),
-          SqlStates.QUERY_CANCELED);
-    }
-  }
 
-  /**
-   * Releases one statement's hold on the given claims (taken by {@link #acquire} with the same
-   * claims); a class goes when nothing of the transaction holds it any more.
-   */
-  public synchronized void release(long tx, List<Claim> claims) {
-    Set<ConflictClass> mine = heldBy.get(tx);
-    if (mine == null) {
-      return;
-    }
-    for (Step s : steps(claims)) {
-      Holders h = classes.get(s.conflictClass);
-      ModeCounts own = h == null ? null : h.byTransaction.get(tx);
-      if (own == null || own.get(s.mode) == 0) {
-        continue;
-      }
-      own.add(s.mode, -1);
-      h.total.add(s.mode, -1);
-      if (own.isEmpty()) {
-        h.byTransaction.remove(tx);
-        mine.remove(s.conflictClass);
-        if (h.byTransaction.isEmpty()) {
-          classes.remove(s.conflictClass);
-        }
-      }
-    }
-    if (mine.isEmpty()) {
-      heldBy.remove(tx);
-    }
-    notifyAll();
-  }
-
-  /** Releases everything of a transaction that ended (committed or rolled back on every backend). */
-  public synchronized void releaseAll(long tx) {
-    Set<ConflictClass> mine = heldBy.remove(tx);
-    if (mine != null) {
-      for (ConflictClass c : mine) {
-        Holders h = classes.get(c);
-        h.total.subtract(h.byTransaction.remove(tx));
-        if (h.byTransaction.isEmpty()) {
-          classes.remove(c);
-        }
-      }
-    }
-    Set<ConflictClass> written = writtenBy.remove(tx);
-    if (written != null) {
-      for (ConflictClass c : written) {
-        Set<Long> w = writers.get(c);
-        if (w != null && w.remove(tx) && w.isEmpty()) {
-          writers.remove(c);
-        }
-      }
-    }
-    stopWaiting(tx);
-  }
-
-  /** Records that an open transaction has written these classes (query scheduler bookkeeping). */
-  public synchronized void wrote(long tx, Collection<ConflictClass> written) {
-    if (!backendsHoldRowLocks) {
-      return;
-    }
-    for (ConflictClass c : written) {
-      writers.computeIfAbsent(c, k -> new HashSet<>()).add(tx);
-      writtenBy.computeIfAbsent(tx, k -> new HashSet<>()).add(c);
-    }
-  }
-
-  /** Transactions waiting for a class right now. */
-  public synchronized int waiting() {
-    return waitsFor.size();
-  }
-
-  /** The classes the transaction holds shared or exclusive (not those it only holds an intention on). */
-  public synchronized Set<ConflictClass> held(long tx) {
-    Set<ConflictClass> out = new HashSet<>();
-    for (ConflictClass c : heldBy.getOrDefault(tx, Set.of())) {
-      if (holdsItself(classes.get(c).byTransaction.get(tx))) {
-        out.add(c);
-      }
-    }
-    return out;
-  }
-
-  /** Whether the transaction holds no class in any mode. */
-  public synchronized boolean holdsNothing(long tx) {
-    return !heldBy.containsKey(tx);
-  }
-
-  private void stopWaiting(long tx) {
-    waitsFor.remove(tx);
-    queue.remove(tx);
-    notifyAll();
-  }
-
-  private static List<Step> steps(List<Claim> claims) {
-    List<Step> out = new ArrayList<>(claims.size() * 3);
-    for (Claim c : claims) {
-      out.add(new Step(c.conflictClass(), c.mode(), c));
-      LockMode intention = c.mode().intention();
-      for (ConflictClass above = c.conflictClass().parent(); above != null; above = above.parent()) {
-        out.add(new Step(above, intention, c));
-      }
-    }
-    return out;
-  }
-
-  private void grant(long tx, List<Step> steps) {
-    Set<ConflictClass> mine = heldBy.computeIfAbsent(tx, k -> new HashSet<>());
-    for (Step s : steps) {
-      Holders h = classes.computeIfAbsent(s.conflictClass, k -> new Holders());
-      h.total.add(s.mode, 1);
-      h.byTransaction.computeIfAbsent(tx, k -> new ModeCounts()).add(s.mode, 1);
-      mine.add(s.conflictClass);
-    }
-  }
-
-  /** The other transactions holding a class of the request in a mode incompatible with it. */
-  private Blocked blockers(long tx, List<Step> steps) {
-    Set<Long> by = new HashSet<>();
-    Step first = null;
-    for (Step s : steps) {
-      Holders h = classes.get(s.conflictClass);
-      if (h == null) {
-        continue;
-      }
-      ModeCounts own = h.byTransaction.get(tx);
-      for (LockMode held : MODES) {
-        if (h.total.get(held) - (own == null ? 0 : own.get(held)) > 0 && !s.mode.compatibleWith(held)) {
-          for (Map.Entry<Long, ModeCounts> e : h.byTransaction.entrySet()) {
-            if (e.getKey() != tx && e.getValue().get(held) > 0) {
-              by.add(e.getKey());
+        void add(LockMode mode, int n) {
+            switch (mode) {
+                case IS -> intentionShared += n;
+                case IX -> intentionExclusive += n;
+                case SHARED -> shared += n;
+                case EXCLUSIVE -> exclusive += n;
             }
-          }
-          if (first == null) {
-            first = s;
-          }
         }
-      }
-    }
-    return first == null ? new Blocked(by, null, null) : new Blocked(by, first.claim, first.conflictClass);
-  }
 
-  /** Adds the transactions queued before {@code tx} whose requests conflict with its own. */
-  private Blocked earlierWaiters(long tx, List<Step> steps, Blocked blocked) {
-    Set<Long> by = blocked.by;
-    Step first = null;
-    for (Map.Entry<Long, Map<ConflictClass, EnumSet<LockMode>>> w : queue.entrySet()) {
-      if (w.getKey() == tx) {
-        break;
-      }
-      for (Step s : steps) {
-        EnumSet<LockMode> theirs = w.getValue().get(s.conflictClass);
-        if (theirs != null && theirs.stream().anyMatch(m -> !s.mode.compatibleWith(m))) {
-          by.add(w.getKey());
-          if (first == null) {
-            first = s;
-          }
-          break;
+        void subtract(ModeCounts other) {
+            intentionShared -= other.intentionShared;
+            intentionExclusive -= other.intentionExclusive;
+            shared -= other.shared;
+            exclusive -= other.exclusive;
         }
-      }
-    }
-    return blocked.claim != null || first == null ? blocked : new Blocked(by, first.claim, first.conflictClass);
-  }
 
-  private static Map<ConflictClass, EnumSet<LockMode>> wanted(List<Step> steps) {
-    Map<ConflictClass, EnumSet<LockMode>> out = new HashMap<>();
-    for (Step s : steps) {
-      out.computeIfAbsent(s.conflictClass, k -> EnumSet.noneOf(LockMode.class)).add(s.mode);
-    }
-    return out;
-  }
-
-  /** "row (id)=(1) of table r,", or "row (id)=(1) of table r, within table r" when a class above it is what is held. */
-  private static String what(Blocked blocked) {
-    String claimed = blocked.claim.conflictClass().describe() + ",";
-    return blocked.at.equals(blocked.claim.conflictClass()) ? claimed : claimed + " within " + blocked.at.describe();
-  }
-
-  /** Whether these holds (null for none) take the class shared or exclusive, not only as an intention. */
-  private static boolean holdsItself(ModeCounts counts) {
-    return counts != null && (counts.get(LockMode.SHARED) > 0 || counts.get(LockMode.EXCLUSIVE) > 0);
-  }
-
-  /**
-   * Whether {@code target} is reachable from {@code start} in the wait-for graph, counting waits on the
-   * backends ({@link #backendWaits}) when asked.
-   */
-  private boolean reaches(Set<Long> start, long target, boolean withBackendWaits) {
-    Deque<Long> todo = new ArrayDeque<>(start);
-    Set<Long> seen = new HashSet<>();
-    while (!todo.isEmpty()) {
-      long n = todo.pop();
-      if (n == target) {
-        return true;
-      }
-      if (!seen.add(n)) {
-        continue;
-      }
-      Set<Long> next = waitsFor.get(n);
-      if (next != null) {
-        todo.addAll(next);
-      }
-      if (withBackendWaits) {
-        todo.addAll(backendWaits(n));
-      }
-    }
-    return false;
-  }
-
-  /** The transactions a statement of {@code tx} may wait for on the backends: other open writers of its classes. */
-  private Set<Long> backendWaits(long tx) {
-    Set<Long> out = new HashSet<>();
-    for (ConflictClass c : heldBy.getOrDefault(tx, Set.of())) {
-      if (!holdsItself(classes.get(c).byTransaction.get(tx))) {
-        continue;
-      }
-      Collection<Long> w = c.equals(ConflictClass.EVERYTHING) ? writtenBy.keySet() : writers.getOrDefault(c, Set.of());
-      for (Long other : w) {
-        if (other != tx) {
-          out.add(other);
+        boolean isEmpty() {
+            return intentionShared == 0 && intentionExclusive == 0 && shared == 0 && exclusive == 0;
         }
-      }
     }
-    return out;
-  }
+
+    /** One class in one mode: a claim itself, or an intention it puts above its class. */
+    private record Step(ConflictClass conflictClass, LockMode mode, Claim claim) {}
+
+    /** Why a request cannot be granted yet: the transactions in its way, and a claim of it they block. */
+    private record Blocked(Set<Long> by, Claim claim, ConflictClass at) {}
+
+    public ClassLockManager(boolean backendsHoldRowLocks, long timeoutMillis) {
+        this.backendsHoldRowLocks = backendsHoldRowLocks;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /**
+     * Takes every claim for the transaction, waiting as needed. What the transaction already holds is
+     * kept; the claims are taken all at once, never partly, so that a waiting transaction holds nothing
+     * it is waiting to complete.
+     */
+    public synchronized void acquire(long tx, List<Claim> claims) throws SQLException {
+        if (claims.isEmpty()) {
+            return;
+        }
+        List<Step> steps = steps(claims);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long suspectedSince = 0;
+        boolean newcomer = !heldBy.containsKey(tx);
+        try {
+            while (true) {
+                Blocked blocked = blockers(tx, steps);
+                if (newcomer) {
+                    blocked = earlierWaiters(tx, steps, blocked);
+                }
+                if (blocked.by.isEmpty()) {
+                    waitsFor.remove(tx);
+                    queue.remove(tx);
+                    grant(tx, steps);
+                    notifyAll(); // the graph changed: waiters re-check for cycles
+                    return;
+                }
+                waitsFor.put(tx, blocked.by);
+                queue.computeIfAbsent(tx, k -> wanted(steps));
+                boolean certain = reaches(blocked.by, tx, false);
+                boolean suspected = !certain && backendsHoldRowLocks && reaches(blocked.by, tx, true);
+                long now = System.nanoTime();
+                if (!suspected) {
+                    suspectedSince = 0;
+                } else if (suspectedSince == 0) {
+                    suspectedSince = now;
+                }
+                if (certain
+                        || (suspected
+                                && now - suspectedSince >= TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS))) {
+                    stopWaiting(tx);
+                    throw new SQLException(
+                            "deadlock detected: this transaction waited for " + what(blocked)
+                                    + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
+                            SqlStates.SERIALIZATION_FAILURE);
+                }
+                if (deadline - now <= 0) {
+                    stopWaiting(tx);
+                    throw new SQLException(
+                            "waited " + timeoutMillis + " ms for " + what(blocked) + " held by another transaction;"
+                                    + " retry, keep write transactions short, or raise the scheduler's lockTimeout",
+                            SqlStates.LOCK_NOT_AVAILABLE);
+                }
+                long left = deadline - System.nanoTime();
+                if (suspected) {
+                    left = Math.min(left, TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS) / 3 + 1);
+                }
+                if (left > 0) {
+                    TimeUnit.NANOSECONDS.timedWait(this, left);
+                }
+            }
+        } catch (InterruptedException e) {
+            stopWaiting(tx);
+            Thread.currentThread().interrupt();
+            throw new SQLException(
+                    "interrupted while waiting for "
+                            + claims.get(0).conflictClass().describe(),
+                    SqlStates.QUERY_CANCELED);
+        }
+    }
+
+    /**
+     * Releases one statement's hold on the given claims (taken by {@link #acquire} with the same
+     * claims); a class goes when nothing of the transaction holds it any more.
+     */
+    public synchronized void release(long tx, List<Claim> claims) {
+        Set<ConflictClass> mine = heldBy.get(tx);
+        if (mine == null) {
+            return;
+        }
+        for (Step s : steps(claims)) {
+            Holders h = classes.get(s.conflictClass);
+            ModeCounts own = h == null ? null : h.byTransaction.get(tx);
+            if (own == null || own.get(s.mode) == 0) {
+                continue;
+            }
+            own.add(s.mode, -1);
+            h.total.add(s.mode, -1);
+            if (own.isEmpty()) {
+                h.byTransaction.remove(tx);
+                mine.remove(s.conflictClass);
+                if (h.byTransaction.isEmpty()) {
+                    classes.remove(s.conflictClass);
+                }
+            }
+        }
+        if (mine.isEmpty()) {
+            heldBy.remove(tx);
+        }
+        notifyAll();
+    }
+
+    /** Releases everything of a transaction that ended (committed or rolled back on every backend). */
+    public synchronized void releaseAll(long tx) {
+        Set<ConflictClass> mine = heldBy.remove(tx);
+        if (mine != null) {
+            for (ConflictClass c : mine) {
+                Holders h = classes.get(c);
+                h.total.subtract(h.byTransaction.remove(tx));
+                if (h.byTransaction.isEmpty()) {
+                    classes.remove(c);
+                }
+            }
+        }
+        Set<ConflictClass> written = writtenBy.remove(tx);
+        if (written != null) {
+            for (ConflictClass c : written) {
+                Set<Long> w = writers.get(c);
+                if (w != null && w.remove(tx) && w.isEmpty()) {
+                    writers.remove(c);
+                }
+            }
+        }
+        stopWaiting(tx);
+    }
+
+    /** Records that an open transaction has written these classes (query scheduler bookkeeping). */
+    public synchronized void wrote(long tx, Collection<ConflictClass> written) {
+        if (!backendsHoldRowLocks) {
+            return;
+        }
+        for (ConflictClass c : written) {
+            writers.computeIfAbsent(c, k -> new HashSet<>()).add(tx);
+            writtenBy.computeIfAbsent(tx, k -> new HashSet<>()).add(c);
+        }
+    }
+
+    /** Transactions waiting for a class right now. */
+    public synchronized int waiting() {
+        return waitsFor.size();
+    }
+
+    /** The classes the transaction holds shared or exclusive (not those it only holds an intention on). */
+    public synchronized Set<ConflictClass> held(long tx) {
+        Set<ConflictClass> out = new HashSet<>();
+        for (ConflictClass c : heldBy.getOrDefault(tx, Set.of())) {
+            if (holdsItself(classes.get(c).byTransaction.get(tx))) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Whether the transaction holds no class in any mode. */
+    public synchronized boolean holdsNothing(long tx) {
+        return !heldBy.containsKey(tx);
+    }
+
+    private void stopWaiting(long tx) {
+        waitsFor.remove(tx);
+        queue.remove(tx);
+        notifyAll();
+    }
+
+    private static List<Step> steps(List<Claim> claims) {
+        List<Step> out = new ArrayList<>(claims.size() * 3);
+        for (Claim c : claims) {
+            out.add(new Step(c.conflictClass(), c.mode(), c));
+            LockMode intention = c.mode().intention();
+            for (ConflictClass above = c.conflictClass().parent(); above != null; above = above.parent()) {
+                out.add(new Step(above, intention, c));
+            }
+        }
+        return out;
+    }
+
+    private void grant(long tx, List<Step> steps) {
+        Set<ConflictClass> mine = heldBy.computeIfAbsent(tx, k -> new HashSet<>());
+        for (Step s : steps) {
+            Holders h = classes.computeIfAbsent(s.conflictClass, k -> new Holders());
+            h.total.add(s.mode, 1);
+            h.byTransaction.computeIfAbsent(tx, k -> new ModeCounts()).add(s.mode, 1);
+            mine.add(s.conflictClass);
+        }
+    }
+
+    /** The other transactions holding a class of the request in a mode incompatible with it. */
+    private Blocked blockers(long tx, List<Step> steps) {
+        Set<Long> by = new HashSet<>();
+        Step first = null;
+        for (Step s : steps) {
+            Holders h = classes.get(s.conflictClass);
+            if (h == null) {
+                continue;
+            }
+            ModeCounts own = h.byTransaction.get(tx);
+            for (LockMode held : MODES) {
+                if (h.total.get(held) - (own == null ? 0 : own.get(held)) > 0 && !s.mode.compatibleWith(held)) {
+                    for (Map.Entry<Long, ModeCounts> e : h.byTransaction.entrySet()) {
+                        if (e.getKey() != tx && e.getValue().get(held) > 0) {
+                            by.add(e.getKey());
+                        }
+                    }
+                    if (first == null) {
+                        first = s;
+                    }
+                }
+            }
+        }
+        return first == null ? new Blocked(by, null, null) : new Blocked(by, first.claim, first.conflictClass);
+    }
+
+    /** Adds the transactions queued before {@code tx} whose requests conflict with its own. */
+    private Blocked earlierWaiters(long tx, List<Step> steps, Blocked blocked) {
+        Set<Long> by = blocked.by;
+        Step first = null;
+        for (Map.Entry<Long, Map<ConflictClass, EnumSet<LockMode>>> w : queue.entrySet()) {
+            if (w.getKey() == tx) {
+                break;
+            }
+            for (Step s : steps) {
+                EnumSet<LockMode> theirs = w.getValue().get(s.conflictClass);
+                if (theirs != null && theirs.stream().anyMatch(m -> !s.mode.compatibleWith(m))) {
+                    by.add(w.getKey());
+                    if (first == null) {
+                        first = s;
+                    }
+                    break;
+                }
+            }
+        }
+        return blocked.claim != null || first == null ? blocked : new Blocked(by, first.claim, first.conflictClass);
+    }
+
+    private static Map<ConflictClass, EnumSet<LockMode>> wanted(List<Step> steps) {
+        Map<ConflictClass, EnumSet<LockMode>> out = new HashMap<>();
+        for (Step s : steps) {
+            out.computeIfAbsent(s.conflictClass, k -> EnumSet.noneOf(LockMode.class))
+                    .add(s.mode);
+        }
+        return out;
+    }
+
+    /** "row (id)=(1) of table r,", or "row (id)=(1) of table r, within table r" when a class above it is what is held. */
+    private static String what(Blocked blocked) {
+        String claimed = blocked.claim.conflictClass().describe() + ",";
+        return blocked.at.equals(blocked.claim.conflictClass())
+                ? claimed
+                : claimed + " within " + blocked.at.describe();
+    }
+
+    /** Whether these holds (null for none) take the class shared or exclusive, not only as an intention. */
+    private static boolean holdsItself(ModeCounts counts) {
+        return counts != null && (counts.get(LockMode.SHARED) > 0 || counts.get(LockMode.EXCLUSIVE) > 0);
+    }
+
+    /**
+     * Whether {@code target} is reachable from {@code start} in the wait-for graph, counting waits on the
+     * backends ({@link #backendWaits}) when asked.
+     */
+    private boolean reaches(Set<Long> start, long target, boolean withBackendWaits) {
+        Deque<Long> todo = new ArrayDeque<>(start);
+        Set<Long> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            long n = todo.pop();
+            if (n == target) {
+                return true;
+            }
+            if (!seen.add(n)) {
+                continue;
+            }
+            Set<Long> next = waitsFor.get(n);
+            if (next != null) {
+                todo.addAll(next);
+            }
+            if (withBackendWaits) {
+                todo.addAll(backendWaits(n));
+            }
+        }
+        return false;
+    }
+
+    /** The transactions a statement of {@code tx} may wait for on the backends: other open writers of its classes. */
+    private Set<Long> backendWaits(long tx) {
+        Set<Long> out = new HashSet<>();
+        for (ConflictClass c : heldBy.getOrDefault(tx, Set.of())) {
+            if (!holdsItself(classes.get(c).byTransaction.get(tx))) {
+                continue;
+            }
+            Collection<Long> w =
+                    c.equals(ConflictClass.EVERYTHING) ? writtenBy.keySet() : writers.getOrDefault(c, Set.of());
+            for (Long other : w) {
+                if (other != tx) {
+                    out.add(other);
+                }
+            }
+        }
+        return out;
+    }
 }

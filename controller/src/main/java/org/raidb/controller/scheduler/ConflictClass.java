@@ -22,77 +22,85 @@ import java.util.StringJoiner;
  * @param row whether the index is the table's primary key: its values are rows
  */
 public record ConflictClass(Kind kind, String table, String index, List<String> key, boolean row) {
-  /** A key value standing for SQL NULL (no text value holds a NUL character). */
-  public static final String NULL_VALUE = "\0";
-  /** Longest stretch of a key value that messages show. */
-  private static final int SHOWN_VALUE = 60;
+    /** A key value standing for SQL NULL (no text value holds a NUL character). */
+    public static final String NULL_VALUE = "\0";
+    /** Longest stretch of a key value that messages show. */
+    private static final int SHOWN_VALUE = 60;
 
-  public static final ConflictClass EVERYTHING = new ConflictClass(Kind.EVERYTHING, null, null, null, false);
-  public static final ConflictClass SEQUENCES = new ConflictClass(Kind.SEQUENCES, null, null, null, false);
+    public static final ConflictClass EVERYTHING = new ConflictClass(Kind.EVERYTHING, null, null, null, false);
+    public static final ConflictClass SEQUENCES = new ConflictClass(Kind.SEQUENCES, null, null, null, false);
 
-  public enum Kind { EVERYTHING, TABLE, INDEX, KEY, SEQUENCES, SEQUENCE }
-
-  public ConflictClass {
-    key = key == null ? null : List.copyOf(key);
-  }
-
-  public static ConflictClass table(String table) {
-    return new ConflictClass(Kind.TABLE, table, null, null, false);
-  }
-
-  public static ConflictClass sequence(String sequence) {
-    return new ConflictClass(Kind.SEQUENCE, sequence, null, null, false);
-  }
-
-  /** Every value of a unique index: what a write takes when it may add or free values it cannot name. */
-  public static ConflictClass index(String table, String index, boolean primary) {
-    return new ConflictClass(Kind.INDEX, table, index, null, primary);
-  }
-
-  /** One value of a unique index; of the primary key, one row. */
-  public static ConflictClass key(String table, String index, boolean primary, List<String> values) {
-    return new ConflictClass(Kind.KEY, table, index, values, primary);
-  }
-
-  /** The class this one is part of; null for {@link #EVERYTHING}. */
-  public ConflictClass parent() {
-    return switch (kind) {
-      case EVERYTHING -> null;
-      case TABLE, SEQUENCES -> EVERYTHING;
-      case SEQUENCE -> SEQUENCES;
-      case INDEX -> table(table);
-      case KEY -> index(table, index, row);
-    };
-  }
-
-  /** The table-level class this one is part of: itself above tables, its table below. */
-  public ConflictClass tableLevel() {
-    return kind == Kind.INDEX || kind == Kind.KEY ? table(table) : this;
-  }
-
-  /** What a lock-wait or deadlock message names: "row (id)=(600) of table r". */
-  public String describe() {
-    return switch (kind) {
-      case EVERYTHING -> "every table";
-      case SEQUENCES -> "every sequence";
-      case TABLE -> "table " + table;
-      case SEQUENCE -> "sequence " + table;
-      case INDEX -> (row ? "the rows " : "the unique values " + index + " ") + "of table " + table;
-      case KEY -> (row ? "row " : "unique value ") + index + "=" + values() + " of table " + table;
-    };
-  }
-
-  private String values() {
-    StringJoiner out = new StringJoiner(", ", "(", ")");
-    for (String v : key) {
-      String shown = v.equals(NULL_VALUE) ? "NULL" : v.length() > SHOWN_VALUE ? v.substring(0, SHOWN_VALUE) + "…" : v;
-      out.add(shown);
+    public enum Kind {
+        EVERYTHING,
+        TABLE,
+        INDEX,
+        KEY,
+        SEQUENCES,
+        SEQUENCE
     }
-    return out.toString();
-  }
 
-  @Override
-  public String toString() {
-    return describe();
-  }
+    public ConflictClass {
+        key = key == null ? null : List.copyOf(key);
+    }
+
+    public static ConflictClass table(String table) {
+        return new ConflictClass(Kind.TABLE, table, null, null, false);
+    }
+
+    public static ConflictClass sequence(String sequence) {
+        return new ConflictClass(Kind.SEQUENCE, sequence, null, null, false);
+    }
+
+    /** Every value of a unique index: what a write takes when it may add or free values it cannot name. */
+    public static ConflictClass index(String table, String index, boolean primary) {
+        return new ConflictClass(Kind.INDEX, table, index, null, primary);
+    }
+
+    /** One value of a unique index; of the primary key, one row. */
+    public static ConflictClass key(String table, String index, boolean primary, List<String> values) {
+        return new ConflictClass(Kind.KEY, table, index, values, primary);
+    }
+
+    /** The class this one is part of; null for {@link #EVERYTHING}. */
+    public ConflictClass parent() {
+        return switch (kind) {
+            case EVERYTHING -> null;
+            case TABLE, SEQUENCES -> EVERYTHING;
+            case SEQUENCE -> SEQUENCES;
+            case INDEX -> table(table);
+            case KEY -> index(table, index, row);
+        };
+    }
+
+    /** The table-level class this one is part of: itself above tables, its table below. */
+    public ConflictClass tableLevel() {
+        return kind == Kind.INDEX || kind == Kind.KEY ? table(table) : this;
+    }
+
+    /** What a lock-wait or deadlock message names: "row (id)=(600) of table r". */
+    public String describe() {
+        return switch (kind) {
+            case EVERYTHING -> "every table";
+            case SEQUENCES -> "every sequence";
+            case TABLE -> "table " + table;
+            case SEQUENCE -> "sequence " + table;
+            case INDEX -> (row ? "the rows " : "the unique values " + index + " ") + "of table " + table;
+            case KEY -> (row ? "row " : "unique value ") + index + "=" + values() + " of table " + table;
+        };
+    }
+
+    private String values() {
+        StringJoiner out = new StringJoiner(", ", "(", ")");
+        for (String v : key) {
+            String shown =
+                    v.equals(NULL_VALUE) ? "NULL" : v.length() > SHOWN_VALUE ? v.substring(0, SHOWN_VALUE) + "…" : v;
+            out.add(shown);
+        }
+        return out.toString();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
 }

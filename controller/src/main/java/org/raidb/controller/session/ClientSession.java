@@ -1,6 +1,5 @@
 package org.raidb.controller.session;
 
-import org.raidb.controller.transaction.SessionState;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.backend.ProductInfo;
-import org.raidb.controller.session.ClientErrorLog.Kind;
 import org.raidb.controller.request.ExecuteRequest;
 import org.raidb.controller.request.MetadataCall;
 import org.raidb.controller.request.StatementDescriber;
@@ -28,6 +26,8 @@ import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.RowsetFrames;
+import org.raidb.controller.session.ClientErrorLog.Kind;
+import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.BatchResultFrame;
 import org.raidb.driver.protocol.ClientInfoFrame;
@@ -62,341 +62,388 @@ import org.slf4j.LoggerFactory;
  * is rolled back, its cursors closed and its socket closed.
  */
 public final class ClientSession implements Runnable {
-  private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
-  private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger log = LoggerFactory.getLogger(ClientSession.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
-  private final Socket socket;
-  private final SessionRegistry registry;
-  private final long id;
-  private final InetAddress source;
-  private final long cancelSecret = RANDOM.nextLong();
-  private final PayloadWriter out = new PayloadWriter();
-  private final Map<Long, RowSource> cursors = new HashMap<>();
-  private long nextCursorId = 1;
-  private OutputStream output;
-  private VirtualDatabase vdb;
-  private SessionState state;
+    private final Socket socket;
+    private final SessionRegistry registry;
+    private final long id;
+    private final InetAddress source;
+    private final long cancelSecret = RANDOM.nextLong();
+    private final PayloadWriter out = new PayloadWriter();
+    private final Map<Long, RowSource> cursors = new HashMap<>();
+    private long nextCursorId = 1;
+    private OutputStream output;
+    private VirtualDatabase vdb;
+    private SessionState state;
 
-  public ClientSession(Socket socket, SessionRegistry registry, long id) {
-    this.socket = socket;
-    this.registry = registry;
-    this.id = id;
-    this.source = socket.getInetAddress();
-  }
+    public ClientSession(Socket socket, SessionRegistry registry, long id) {
+        this.socket = socket;
+        this.registry = registry;
+        this.id = id;
+        this.source = socket.getInetAddress();
+    }
 
-  @Override
-  public void run() {
-    boolean lastAnswerWasAnError = false;
-    try {
-      lastAnswerWasAnError = !serveConnection();
-    } catch (ProtocolException e) {
-      report(Kind.PROTOCOL_VIOLATION, e.getMessage());
-      lastAnswerWasAnError = sendQuietly(new SQLException("protocol violation: " + e.getMessage()
-          + "; the connection is closed: is this a RAIDb driver of a matching version?", SqlStates.PROTOCOL_VIOLATION));
-    } catch (SocketTimeoutException e) {
-      // Reads time out only during the handshake: a logged-in session may stay idle.
-      report(Kind.HANDSHAKE_TIMEOUT, e.getMessage());
-      lastAnswerWasAnError = sendQuietly(new SQLException(e.getMessage() + "; the connection is closed: a client must "
-          + "send its whole first frame as soon as it has connected", SqlStates.PROTOCOL_VIOLATION));
-    } catch (EOFException | SocketException e) {
-      log.debug("session {} ended: {}", id, e.getMessage());
-    } catch (IOException e) {
-      report(Kind.IO_ERROR, e.toString());
-    } catch (RuntimeException e) {
-      log.error("internal error in session {} before it could serve requests", id, e);
-      lastAnswerWasAnError = sendQuietly(new SQLException("internal controller error: " + e
-          + "; the connection is closed, please report this", SqlStates.INTERNAL_ERROR));
-    } catch (Error e) {
-      // Most likely out of memory: this session's buffers and results are dropped with it, and the
-      // other sessions, which may be fine, go on. No stack trace: it would say where memory ran out,
-      // not who took it.
-      log.error("session {} from {} ended by {}; its transaction is rolled back and its connection closed", id,
-          address(), e.toString());
-      lastAnswerWasAnError = sendQuietly(new SQLException("the controller could not serve this session (" + e
-          + "); the connection is closed: send smaller requests", SqlStates.OUT_OF_MEMORY));
-    } finally {
-      try {
-        cleanUp();
-      } finally {
-        if (lastAnswerWasAnError) {
-          LingeringClose.close(socket);
-        } else {
-          close();
+    @Override
+    public void run() {
+        boolean lastAnswerWasAnError = false;
+        try {
+            lastAnswerWasAnError = !serveConnection();
+        } catch (ProtocolException e) {
+            report(Kind.PROTOCOL_VIOLATION, e.getMessage());
+            lastAnswerWasAnError = sendQuietly(new SQLException(
+                    "protocol violation: " + e.getMessage()
+                            + "; the connection is closed: is this a RAIDb driver of a matching version?",
+                    SqlStates.PROTOCOL_VIOLATION));
+        } catch (SocketTimeoutException e) {
+            // Reads time out only during the handshake: a logged-in session may stay idle.
+            report(Kind.HANDSHAKE_TIMEOUT, e.getMessage());
+            lastAnswerWasAnError = sendQuietly(new SQLException(
+                    e.getMessage() + "; the connection is closed: a client must "
+                            + "send its whole first frame as soon as it has connected",
+                    SqlStates.PROTOCOL_VIOLATION));
+        } catch (EOFException | SocketException e) {
+            log.debug("session {} ended: {}", id, e.getMessage());
+        } catch (IOException e) {
+            report(Kind.IO_ERROR, e.toString());
+        } catch (RuntimeException e) {
+            log.error("internal error in session {} before it could serve requests", id, e);
+            lastAnswerWasAnError = sendQuietly(new SQLException(
+                    "internal controller error: " + e + "; the connection is closed, please report this",
+                    SqlStates.INTERNAL_ERROR));
+        } catch (Error e) {
+            // Most likely out of memory: this session's buffers and results are dropped with it, and the
+            // other sessions, which may be fine, go on. No stack trace: it would say where memory ran out,
+            // not who took it.
+            log.error(
+                    "session {} from {} ended by {}; its transaction is rolled back and its connection closed",
+                    id,
+                    address(),
+                    e.toString());
+            lastAnswerWasAnError = sendQuietly(new SQLException(
+                    "the controller could not serve this session (" + e
+                            + "); the connection is closed: send smaller requests",
+                    SqlStates.OUT_OF_MEMORY));
+        } finally {
+            try {
+                cleanUp();
+            } finally {
+                if (lastAnswerWasAnError) {
+                    LingeringClose.close(socket);
+                } else {
+                    close();
+                }
+            }
         }
-      }
     }
-  }
 
-  /** Serves the connection until the client leaves; false when it was refused at login (with an ERROR frame). */
-  private boolean serveConnection() throws IOException {
-    socket.setTcpNoDelay(true);
-    HandshakeDeadline deadline = new HandshakeDeadline(socket, socket.getInputStream(), registry.handshakeTimeout());
-    // Until login, frames are small: nobody unauthenticated makes the controller read or buffer much.
-    FrameReader in = new FrameReader(new BufferedInputStream(deadline, 16384), registry.preLoginMaxFrameBytes());
-    output = new BufferedOutputStream(socket.getOutputStream(), 16384);
-    PayloadReader first = in.next();
-    if (first.type() == Protocol.CANCEL) {
-      registry.cancel(first);
-      return true;
-    }
-    if (!logIn(first)) {
-      return false;
-    }
-    deadline.end();
-    in.maxFrameBytes(registry.maxFrameBytes());
-    while (serve(in.next())) {
-      // one request, one answer
-    }
-    return true;
-  }
-
-  private boolean logIn(PayloadReader hello) throws IOException {
-    ProductInfo product;
-    try {
-      Login login = Login.check(hello, registry, source);
-      vdb = login.vdb();
-      state = new SessionState(id, login.user(), vdb.transactionIds());
-      state.applicationName(login.applicationName());
-      product = vdb.productInfo();
-    } catch (SQLException e) {
-      report(SqlStates.CONNECTION_REJECTED.equals(e.getSQLState()) ? Kind.LOGIN_THROTTLED : Kind.LOGIN_REFUSED,
-          e.getMessage());
-      send(e);
-      return false;
-    }
-    registry.register(id, this);
-    new HelloOkFrame(Protocol.VERSION, id, cancelSecret, product == null ? "PostgreSQL" : product.name(),
-        product == null ? "" : product.version(), product == null ? 0 : product.majorVersion(),
-        product == null ? 0 : product.minorVersion(), product == null ? "\"" : product.identifierQuote(),
-        // maxFrameBytes lets the driver refuse a request that is too large before sending it.
-        Map.of("controller", "RAIDb " + registry.version(), "virtualDatabase", vdb.name(),
-            "maxFrameBytes", String.valueOf(registry.maxFrameBytes()))).write(out);
-    out.send(output);
-    log.debug("session {} opened on {} by {}", id, vdb.name(), state.virtualUser());
-    return true;
-  }
-
-  /** Serves one request; returns false when the client closed the session. */
-  private boolean serve(PayloadReader f) throws IOException {
-    try {
-      switch (f.type()) {
-        case Protocol.EXECUTE -> execute(f);
-        case Protocol.FETCH -> fetch(f);
-        case Protocol.CLOSE_CURSOR -> {
-          closeCursor(CloseCursorFrame.read(f).cursorId());
-          ok();
+    /** Serves the connection until the client leaves; false when it was refused at login (with an ERROR frame). */
+    private boolean serveConnection() throws IOException {
+        socket.setTcpNoDelay(true);
+        HandshakeDeadline deadline =
+                new HandshakeDeadline(socket, socket.getInputStream(), registry.handshakeTimeout());
+        // Until login, frames are small: nobody unauthenticated makes the controller read or buffer much.
+        FrameReader in = new FrameReader(new BufferedInputStream(deadline, 16384), registry.preLoginMaxFrameBytes());
+        output = new BufferedOutputStream(socket.getOutputStream(), 16384);
+        PayloadReader first = in.next();
+        if (first.type() == Protocol.CANCEL) {
+            registry.cancel(first);
+            return true;
         }
-        case Protocol.BATCH -> batch(f);
-        case Protocol.TRANSACTION -> {
-          new TransactionFrames(vdb, state).handle(f);
-          ok();
+        if (!logIn(first)) {
+            return false;
         }
-        case Protocol.METADATA -> metadata(f);
-        case Protocol.PING -> {
-          PingFrame.read(f); // the socket's own timeout bounds the answer: nothing to do but answer
-          ok();
+        deadline.end();
+        in.maxFrameBytes(registry.maxFrameBytes());
+        while (serve(in.next())) {
+            // one request, one answer
         }
-        case Protocol.DESCRIBE -> describe(f);
-        case Protocol.CLIENT_INFO -> {
-          clientInfo(f);
-          ok();
-        }
-        case Protocol.CLOSE -> {
-          return false;
-        }
-        default -> throw new ProtocolException("unknown frame type " + (f.type() & 0xff));
-      }
-    } catch (InvalidValueException e) {
-      report(Kind.INVALID_VALUE, e.getMessage());
-      send(new SQLException(e.getMessage() + "; the session is still usable", e.sqlState()));
-    } catch (SQLException e) {
-      send(e);
-    } catch (RuntimeException e) {
-      log.error("internal error in session {}", id, e);
-      send(new SQLException("internal controller error: " + e + "; the session is still usable, please report this",
-          SqlStates.INTERNAL_ERROR));
-    }
-    return true;
-  }
-
-  private void execute(PayloadReader f) throws IOException, SQLException {
-    ExecuteFrame e = ExecuteFrame.read(f);
-    ClientText.statement(e.sql());
-    ClientText.columnNames(e.keyColumns(), "the list of generated key columns");
-    ExecuteRequest r = new ExecuteRequest(e.sql(), e.parameters(), e.mode(), e.returnGeneratedKeys(), e.keyColumns(),
-        e.effectiveFetchSize(), e.maxRows(), e.queryTimeoutSeconds(), e.call(), e.escapeProcessing());
-    StatementResult result = vdb.requests().execute(state, r);
-    writeResults(result, r.fetchSize());
-  }
-
-  /** A single result set is streamed fetchSize rows at a time; several results are sent whole. */
-  private void writeResults(StatementResult result, int fetchSize) throws IOException, SQLException {
-    List<Object> items = new ArrayList<>(result.results().size());
-    int rowsetFetchSize = result.results().size() == 1 ? fetchSize : Integer.MAX_VALUE;
-    for (Result item : result.results()) {
-      items.add(item.<Object>map(count -> count,
-          rows -> (RowsetCodec.RowsetWriter) w -> writeRowset(w, rows, rowsetFetchSize)));
-    }
-    ResultsFrame.write(out, items, generatedKeys(result), result.warnings());
-    out.send(output);
-  }
-
-  /** The generated keys, sent whole, or null when the client did not ask for them. */
-  private RowsetCodec.RowsetWriter generatedKeys(StatementResult result) {
-    RowSource keys = result.generatedKeys();
-    return keys == null ? null : w -> writeRowset(w, keys, Integer.MAX_VALUE);
-  }
-
-  private void writeRowset(PayloadWriter w, RowSource rows, int fetchSize) throws SQLException {
-    long cursorId = nextCursorId++;
-    boolean last;
-    try {
-      last = RowsetFrames.writeRowset(w, cursorId, rows, fetchSize);
-    } catch (SQLException | RuntimeException e) {
-      rows.close();
-      throw e;
-    }
-    if (last) {
-      rows.close();
-    } else {
-      cursors.put(cursorId, rows);
-    }
-  }
-
-  private void fetch(PayloadReader f) throws IOException, SQLException {
-    FetchFrame fetch = FetchFrame.read(f);
-    long cursorId = fetch.cursorId();
-    RowSource rows = cursors.get(cursorId);
-    if (rows == null) {
-      throw new SQLException("cursor " + cursorId + " does not exist or is already closed", SqlStates.INVALID_CURSOR_STATE);
-    }
-    boolean last;
-    try {
-      last = RowsFrame.write(out, w -> rows.writeBatch(w, fetch.effectiveMaxRows(), RowsetFrames.BATCH_BYTES));
-    } catch (SQLException | RuntimeException e) {
-      closeCursor(cursorId);
-      throw e;
-    }
-    if (last) {
-      closeCursor(cursorId);
-    }
-    out.send(output);
-  }
-
-  private void closeCursor(long cursorId) {
-    RowSource rows = cursors.remove(cursorId);
-    if (rows != null) {
-      rows.close();
-    }
-  }
-
-  private void batch(PayloadReader f) throws IOException, SQLException {
-    BatchRequest received = BatchRequest.read(f);
-    AnalyzedStatement a = received.analyze(vdb.analyzer());
-    BatchRequest batch = received.deterministic(sql -> vdb.requests().deterministicText(state, sql),
-        (sql, rows) -> vdb.requests().deterministicBatch(state, sql, rows));
-    // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
-    List<AnalyzedStatement> parts = received.texts().stream().map(vdb.analyzer()::analyze).toList();
-    StatementResult result = vdb.requests().write(Write.batch(state, a, parts, received.texts(),
-        received.parameterRows(), batch.loggedStatements(), batch.describe(), batch::run));
-    BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
-    out.send(output);
-  }
-
-  private void metadata(PayloadReader f) throws IOException, SQLException {
-    MetadataFrame call = MetadataFrame.read(f);
-    String method = call.method();
-    List<Object> args = call.arguments();
-    for (int i = 0; i < args.size(); i++) {
-      Object arg = args.get(i);
-      // The backend's driver writes string arguments into the SQL it runs.
-      String what = "argument " + (i + 1) + " of DatabaseMetaData." + method;
-      ClientText.withoutNul(arg instanceof TypedText t ? t.text() : arg instanceof String text ? text : null, what);
-    }
-    writeResults(new StatementResult(List.of(new Rows(MetadataCall.call(vdb, state, method, args))), null),
-        Integer.MAX_VALUE);
-  }
-
-  private void describe(PayloadReader f) throws IOException, SQLException {
-    String sql = ClientText.statement(DescribeFrame.read(f).sql());
-    StatementDescriber.describe(vdb, state, sql).write(out);
-    out.send(output);
-  }
-
-  /** A client property changed: only ApplicationName means something to the controller. */
-  private void clientInfo(PayloadReader f) throws ProtocolException {
-    ClientInfoFrame info = ClientInfoFrame.read(f);
-    if (Protocol.APPLICATION_NAME.equals(info.name())) {
-      state.applicationName(info.value());
-    }
-  }
-
-  /** Called from the cancel connection's thread. */
-  void cancel(long secret) {
-    if (secret == cancelSecret && state != null) {
-      state.running().cancelAll();
-    }
-  }
-
-  private void ok() throws IOException {
-    OkFrame.write(out);
-    out.send(output);
-  }
-
-  private void send(SQLException e) throws IOException {
-    ErrorFrame.write(out, e);
-    out.send(output);
-  }
-
-  /** Sends a last ERROR frame if the connection still takes one; true if it was sent. */
-  private boolean sendQuietly(SQLException e) {
-    try {
-      if (output != null) {
-        send(e);
         return true;
-      }
-    } catch (IOException | RuntimeException ignored) {
-      // the peer is gone or not listening: closing is all that is left
     }
-    return false;
-  }
 
-  private void report(Kind kind, String message) {
-    registry.clientErrors().report(source, kind, message);
-  }
-
-  private String address() {
-    return source == null ? "an unknown address" : source.getHostAddress();
-  }
-
-  /** Ends the session: open cursors are closed and an unfinished transaction is rolled back. */
-  private void cleanUp() {
-    registry.unregister(id);
-    try {
-      for (RowSource rows : cursors.values()) {
-        rows.close();
-      }
-    } catch (RuntimeException | Error e) {
-      log.warn("closing the cursors of session {} failed: {}", id, e.toString());
+    private boolean logIn(PayloadReader hello) throws IOException {
+        ProductInfo product;
+        try {
+            Login login = Login.check(hello, registry, source);
+            vdb = login.vdb();
+            state = new SessionState(id, login.user(), vdb.transactionIds());
+            state.applicationName(login.applicationName());
+            product = vdb.productInfo();
+        } catch (SQLException e) {
+            report(
+                    SqlStates.CONNECTION_REJECTED.equals(e.getSQLState()) ? Kind.LOGIN_THROTTLED : Kind.LOGIN_REFUSED,
+                    e.getMessage());
+            send(e);
+            return false;
+        }
+        registry.register(id, this);
+        new HelloOkFrame(
+                        Protocol.VERSION,
+                        id,
+                        cancelSecret,
+                        product == null ? "PostgreSQL" : product.name(),
+                        product == null ? "" : product.version(),
+                        product == null ? 0 : product.majorVersion(),
+                        product == null ? 0 : product.minorVersion(),
+                        product == null ? "\"" : product.identifierQuote(),
+                        // maxFrameBytes lets the driver refuse a request that is too large before sending it.
+                        Map.of(
+                                "controller",
+                                "RAIDb " + registry.version(),
+                                "virtualDatabase",
+                                vdb.name(),
+                                "maxFrameBytes",
+                                String.valueOf(registry.maxFrameBytes())))
+                .write(out);
+        out.send(output);
+        log.debug("session {} opened on {} by {}", id, vdb.name(), state.virtualUser());
+        return true;
     }
-    cursors.clear();
-    if (state != null && vdb != null) {
-      try {
-        vdb.requests().sessionEnded(state);
-      } catch (SQLException | RuntimeException e) {
-        log.debug("rollback at end of session {} failed: {}", id, e.toString());
-      } catch (Error e) {
-        log.warn("rollback at end of session {} failed: {}", id, e.toString());
-      }
-    }
-  }
 
-  /** Forcibly ends the session (controller shutdown). */
-  public void close() {
-    try {
-      socket.close();
-    } catch (IOException ignored) {
-      // already closed
+    /** Serves one request; returns false when the client closed the session. */
+    private boolean serve(PayloadReader f) throws IOException {
+        try {
+            switch (f.type()) {
+                case Protocol.EXECUTE -> execute(f);
+                case Protocol.FETCH -> fetch(f);
+                case Protocol.CLOSE_CURSOR -> {
+                    closeCursor(CloseCursorFrame.read(f).cursorId());
+                    ok();
+                }
+                case Protocol.BATCH -> batch(f);
+                case Protocol.TRANSACTION -> {
+                    new TransactionFrames(vdb, state).handle(f);
+                    ok();
+                }
+                case Protocol.METADATA -> metadata(f);
+                case Protocol.PING -> {
+                    PingFrame.read(f); // the socket's own timeout bounds the answer: nothing to do but answer
+                    ok();
+                }
+                case Protocol.DESCRIBE -> describe(f);
+                case Protocol.CLIENT_INFO -> {
+                    clientInfo(f);
+                    ok();
+                }
+                case Protocol.CLOSE -> {
+                    return false;
+                }
+                default -> throw new ProtocolException("unknown frame type " + (f.type() & 0xff));
+            }
+        } catch (InvalidValueException e) {
+            report(Kind.INVALID_VALUE, e.getMessage());
+            send(new SQLException(e.getMessage() + "; the session is still usable", e.sqlState()));
+        } catch (SQLException e) {
+            send(e);
+        } catch (RuntimeException e) {
+            log.error("internal error in session {}", id, e);
+            send(new SQLException(
+                    "internal controller error: " + e + "; the session is still usable, please report this",
+                    SqlStates.INTERNAL_ERROR));
+        }
+        return true;
     }
-  }
+
+    private void execute(PayloadReader f) throws IOException, SQLException {
+        ExecuteFrame e = ExecuteFrame.read(f);
+        ClientText.statement(e.sql());
+        ClientText.columnNames(e.keyColumns(), "the list of generated key columns");
+        ExecuteRequest r = new ExecuteRequest(
+                e.sql(),
+                e.parameters(),
+                e.mode(),
+                e.returnGeneratedKeys(),
+                e.keyColumns(),
+                e.effectiveFetchSize(),
+                e.maxRows(),
+                e.queryTimeoutSeconds(),
+                e.call(),
+                e.escapeProcessing());
+        StatementResult result = vdb.requests().execute(state, r);
+        writeResults(result, r.fetchSize());
+    }
+
+    /** A single result set is streamed fetchSize rows at a time; several results are sent whole. */
+    private void writeResults(StatementResult result, int fetchSize) throws IOException, SQLException {
+        List<Object> items = new ArrayList<>(result.results().size());
+        int rowsetFetchSize = result.results().size() == 1 ? fetchSize : Integer.MAX_VALUE;
+        for (Result item : result.results()) {
+            items.add(item.<Object>map(
+                    count -> count, rows -> (RowsetCodec.RowsetWriter) w -> writeRowset(w, rows, rowsetFetchSize)));
+        }
+        ResultsFrame.write(out, items, generatedKeys(result), result.warnings());
+        out.send(output);
+    }
+
+    /** The generated keys, sent whole, or null when the client did not ask for them. */
+    private RowsetCodec.RowsetWriter generatedKeys(StatementResult result) {
+        RowSource keys = result.generatedKeys();
+        return keys == null ? null : w -> writeRowset(w, keys, Integer.MAX_VALUE);
+    }
+
+    private void writeRowset(PayloadWriter w, RowSource rows, int fetchSize) throws SQLException {
+        long cursorId = nextCursorId++;
+        boolean last;
+        try {
+            last = RowsetFrames.writeRowset(w, cursorId, rows, fetchSize);
+        } catch (SQLException | RuntimeException e) {
+            rows.close();
+            throw e;
+        }
+        if (last) {
+            rows.close();
+        } else {
+            cursors.put(cursorId, rows);
+        }
+    }
+
+    private void fetch(PayloadReader f) throws IOException, SQLException {
+        FetchFrame fetch = FetchFrame.read(f);
+        long cursorId = fetch.cursorId();
+        RowSource rows = cursors.get(cursorId);
+        if (rows == null) {
+            throw new SQLException(
+                    "cursor " + cursorId + " does not exist or is already closed", SqlStates.INVALID_CURSOR_STATE);
+        }
+        boolean last;
+        try {
+            last = RowsFrame.write(out, w -> rows.writeBatch(w, fetch.effectiveMaxRows(), RowsetFrames.BATCH_BYTES));
+        } catch (SQLException | RuntimeException e) {
+            closeCursor(cursorId);
+            throw e;
+        }
+        if (last) {
+            closeCursor(cursorId);
+        }
+        out.send(output);
+    }
+
+    private void closeCursor(long cursorId) {
+        RowSource rows = cursors.remove(cursorId);
+        if (rows != null) {
+            rows.close();
+        }
+    }
+
+    private void batch(PayloadReader f) throws IOException, SQLException {
+        BatchRequest received = BatchRequest.read(f);
+        AnalyzedStatement a = received.analyze(vdb.analyzer());
+        BatchRequest batch = received.deterministic(
+                sql -> vdb.requests().deterministicText(state, sql),
+                (sql, rows) -> vdb.requests().deterministicBatch(state, sql, rows));
+        // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
+        List<AnalyzedStatement> parts =
+                received.texts().stream().map(vdb.analyzer()::analyze).toList();
+        StatementResult result = vdb.requests()
+                .write(Write.batch(
+                        state,
+                        a,
+                        parts,
+                        received.texts(),
+                        received.parameterRows(),
+                        batch.loggedStatements(),
+                        batch.describe(),
+                        batch::run));
+        BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
+        out.send(output);
+    }
+
+    private void metadata(PayloadReader f) throws IOException, SQLException {
+        MetadataFrame call = MetadataFrame.read(f);
+        String method = call.method();
+        List<Object> args = call.arguments();
+        for (int i = 0; i < args.size(); i++) {
+            Object arg = args.get(i);
+            // The backend's driver writes string arguments into the SQL it runs.
+            String what = "argument " + (i + 1) + " of DatabaseMetaData." + method;
+            ClientText.withoutNul(
+                    arg instanceof TypedText t ? t.text() : arg instanceof String text ? text : null, what);
+        }
+        writeResults(
+                new StatementResult(List.of(new Rows(MetadataCall.call(vdb, state, method, args))), null),
+                Integer.MAX_VALUE);
+    }
+
+    private void describe(PayloadReader f) throws IOException, SQLException {
+        String sql = ClientText.statement(DescribeFrame.read(f).sql());
+        StatementDescriber.describe(vdb, state, sql).write(out);
+        out.send(output);
+    }
+
+    /** A client property changed: only ApplicationName means something to the controller. */
+    private void clientInfo(PayloadReader f) throws ProtocolException {
+        ClientInfoFrame info = ClientInfoFrame.read(f);
+        if (Protocol.APPLICATION_NAME.equals(info.name())) {
+            state.applicationName(info.value());
+        }
+    }
+
+    /** Called from the cancel connection's thread. */
+    void cancel(long secret) {
+        if (secret == cancelSecret && state != null) {
+            state.running().cancelAll();
+        }
+    }
+
+    private void ok() throws IOException {
+        OkFrame.write(out);
+        out.send(output);
+    }
+
+    private void send(SQLException e) throws IOException {
+        ErrorFrame.write(out, e);
+        out.send(output);
+    }
+
+    /** Sends a last ERROR frame if the connection still takes one; true if it was sent. */
+    private boolean sendQuietly(SQLException e) {
+        try {
+            if (output != null) {
+                send(e);
+                return true;
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // the peer is gone or not listening: closing is all that is left
+        }
+        return false;
+    }
+
+    private void report(Kind kind, String message) {
+        registry.clientErrors().report(source, kind, message);
+    }
+
+    private String address() {
+        return source == null ? "an unknown address" : source.getHostAddress();
+    }
+
+    /** Ends the session: open cursors are closed and an unfinished transaction is rolled back. */
+    private void cleanUp() {
+        registry.unregister(id);
+        try {
+            for (RowSource rows : cursors.values()) {
+                rows.close();
+            }
+        } catch (RuntimeException | Error e) {
+            log.warn("closing the cursors of session {} failed: {}", id, e.toString());
+        }
+        cursors.clear();
+        if (state != null && vdb != null) {
+            try {
+                vdb.requests().sessionEnded(state);
+            } catch (SQLException | RuntimeException e) {
+                log.debug("rollback at end of session {} failed: {}", id, e.toString());
+            } catch (Error e) {
+                log.warn("rollback at end of session {} failed: {}", id, e.toString());
+            }
+        }
+    }
+
+    /** Forcibly ends the session (controller shutdown). */
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
 }

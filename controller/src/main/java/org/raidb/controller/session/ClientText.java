@@ -12,51 +12,53 @@ import org.raidb.driver.protocol.SqlStates;
  * bound parameter value travels length-prefixed and PostgreSQL itself refuses it with 22021.)
  */
 final class ClientText {
-  private ClientText() {}
+    private ClientText() {}
 
-  /** A statement's text: present, not blank, no NUL. */
-  static String statement(String sql) throws SQLException {
-    if (sql == null || sql.isBlank()) {
-      throw new SQLException("empty SQL statement: send a statement to run", SqlStates.SYNTAX_ERROR);
+    /** A statement's text: present, not blank, no NUL. */
+    static String statement(String sql) throws SQLException {
+        if (sql == null || sql.isBlank()) {
+            throw new SQLException("empty SQL statement: send a statement to run", SqlStates.SYNTAX_ERROR);
+        }
+        return withoutNul(sql, "the SQL statement");
     }
-    return withoutNul(sql, "the SQL statement");
-  }
 
-  /** Names or texts that must each be present and free of NUL; {@code what} names them in the message. */
-  static List<String> all(List<String> texts, String what) throws SQLException {
-    if (texts == null) {
-      return null;
+    /** Names or texts that must each be present and free of NUL; {@code what} names them in the message. */
+    static List<String> all(List<String> texts, String what) throws SQLException {
+        if (texts == null) {
+            return null;
+        }
+        for (int i = 0; i < texts.size(); i++) {
+            String t = texts.get(i);
+            if (t == null) {
+                throw new SQLException(
+                        "entry " + (i + 1) + " of " + what + " is null: leave it out",
+                        SqlStates.NULL_VALUE_NOT_ALLOWED);
+            }
+            withoutNul(t, "entry " + (i + 1) + " of " + what);
+        }
+        return texts;
     }
-    for (int i = 0; i < texts.size(); i++) {
-      String t = texts.get(i);
-      if (t == null) {
-        throw new SQLException("entry " + (i + 1) + " of " + what + " is null: leave it out",
-            SqlStates.NULL_VALUE_NOT_ALLOWED);
-      }
-      withoutNul(t, "entry " + (i + 1) + " of " + what);
-    }
-    return texts;
-  }
 
-  /** Column names (generated keys): each present, not blank, no NUL; pgjdbc writes them into a RETURNING clause. */
-  static List<String> columnNames(List<String> names, String what) throws SQLException {
-    all(names, what);
-    for (int i = 0; names != null && i < names.size(); i++) {
-      if (names.get(i).isBlank()) {
-        throw new SQLException("entry " + (i + 1) + " of " + what + " is empty: name a column",
-            SqlStates.INVALID_NAME);
-      }
+    /** Column names (generated keys): each present, not blank, no NUL; pgjdbc writes them into a RETURNING clause. */
+    static List<String> columnNames(List<String> names, String what) throws SQLException {
+        all(names, what);
+        for (int i = 0; names != null && i < names.size(); i++) {
+            if (names.get(i).isBlank()) {
+                throw new SQLException(
+                        "entry " + (i + 1) + " of " + what + " is empty: name a column", SqlStates.INVALID_NAME);
+            }
+        }
+        return names;
     }
-    return names;
-  }
 
-  /** {@code text} (which may be null) unless it holds a NUL character. */
-  static String withoutNul(String text, String what) throws SQLException {
-    if (text != null && text.indexOf('\0') >= 0) {
-      throw new SQLException(what + " contains a NUL character (U+0000) at position " + (text.indexOf('\0') + 1)
-          + ", which no backend accepts in SQL text: remove it (binary data belongs in a bytea parameter)",
-          SqlStates.CHARACTER_NOT_IN_REPERTOIRE);
+    /** {@code text} (which may be null) unless it holds a NUL character. */
+    static String withoutNul(String text, String what) throws SQLException {
+        if (text != null && text.indexOf('\0') >= 0) {
+            throw new SQLException(
+                    what + " contains a NUL character (U+0000) at position " + (text.indexOf('\0') + 1)
+                            + ", which no backend accepts in SQL text: remove it (binary data belongs in a bytea parameter)",
+                    SqlStates.CHARACTER_NOT_IN_REPERTOIRE);
+        }
+        return text;
     }
-    return text;
-  }
 }

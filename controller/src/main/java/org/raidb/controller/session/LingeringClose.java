@@ -13,44 +13,44 @@ import java.util.concurrent.TimeUnit;
  * cannot hold the thread: at most {@link #MILLIS} and {@link #BYTES}.
  */
 final class LingeringClose {
-  static final int MILLIS = 1_000;
-  static final int BYTES = 64 * 1024;
+    static final int MILLIS = 1_000;
+    static final int BYTES = 64 * 1024;
 
-  private LingeringClose() {}
+    private LingeringClose() {}
 
-  static void close(Socket socket) {
-    try {
-      if (!socket.isClosed()) {
-        socket.shutdownOutput();
-        drain(socket);
-      }
-    } catch (IOException ignored) {
-      // the client is gone: nothing left to wait for
-    } finally {
-      try {
-        socket.close();
-      } catch (IOException ignored) {
-        // closed anyway
-      }
+    static void close(Socket socket) {
+        try {
+            if (!socket.isClosed()) {
+                socket.shutdownOutput();
+                drain(socket);
+            }
+        } catch (IOException ignored) {
+            // the client is gone: nothing left to wait for
+        } finally {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closed anyway
+            }
+        }
     }
-  }
 
-  private static void drain(Socket socket) throws IOException {
-    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MILLIS);
-    InputStream raw = socket.getInputStream();
-    byte[] dropped = new byte[4096];
-    int total = 0;
-    while (total < BYTES) {
-      long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
-      if (left <= 0) {
-        return;
-      }
-      socket.setSoTimeout((int) left);
-      int n = raw.read(dropped);
-      if (n < 0) {
-        return;
-      }
-      total += n;
+    private static void drain(Socket socket) throws IOException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MILLIS);
+        InputStream raw = socket.getInputStream();
+        byte[] dropped = new byte[4096];
+        int total = 0;
+        while (total < BYTES) {
+            long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+            if (left <= 0) {
+                return;
+            }
+            socket.setSoTimeout((int) left);
+            int n = raw.read(dropped);
+            if (n < 0) {
+                return;
+            }
+            total += n;
+        }
     }
-  }
 }

@@ -21,32 +21,34 @@ import org.raidb.driver.protocol.SqlStates;
  */
 record Login(VirtualDatabase vdb, String user, String applicationName) {
 
-  static Login check(PayloadReader hello, SessionRegistry registry, InetAddress source) throws ProtocolException,
-      SQLException {
-    if (hello.type() != Protocol.HELLO) {
-      throw new ProtocolException("expected a HELLO frame first, got type " + (hello.type() & 0xff));
+    static Login check(PayloadReader hello, SessionRegistry registry, InetAddress source)
+            throws ProtocolException, SQLException {
+        if (hello.type() != Protocol.HELLO) {
+            throw new ProtocolException("expected a HELLO frame first, got type " + (hello.type() & 0xff));
+        }
+        HelloFrame frame = HelloFrame.read(hello);
+        String vdbName = frame.virtualDatabase();
+        String user = frame.user();
+        String password = frame.password();
+        String applicationName = frame.clientProperties().get(Protocol.APPLICATION_NAME);
+        LoginThrottle throttle = registry.loginThrottle();
+        String throttled = vdbName + "/" + user; // the same name on two virtual databases is two users
+        try {
+            throttle.check(source, throttled);
+        } catch (LoginThrottledException e) {
+            throw new SQLException(
+                    "login refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
+                            + " s with the right user and password",
+                    SqlStates.CONNECTION_REJECTED);
+        }
+        VirtualDatabase vdb = registry.virtualDatabase(vdbName);
+        try {
+            vdb.authentication().authenticateVirtualUser(user, password);
+        } catch (SQLException wrongPassword) {
+            throttle.failed(source, throttled);
+            throw wrongPassword;
+        }
+        throttle.succeeded(source, throttled);
+        return new Login(vdb, user, applicationName);
     }
-    HelloFrame frame = HelloFrame.read(hello);
-    String vdbName = frame.virtualDatabase();
-    String user = frame.user();
-    String password = frame.password();
-    String applicationName = frame.clientProperties().get(Protocol.APPLICATION_NAME);
-    LoginThrottle throttle = registry.loginThrottle();
-    String throttled = vdbName + "/" + user; // the same name on two virtual databases is two users
-    try {
-      throttle.check(source, throttled);
-    } catch (LoginThrottledException e) {
-      throw new SQLException("login refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
-          + " s with the right user and password", SqlStates.CONNECTION_REJECTED);
-    }
-    VirtualDatabase vdb = registry.virtualDatabase(vdbName);
-    try {
-      vdb.authentication().authenticateVirtualUser(user, password);
-    } catch (SQLException wrongPassword) {
-      throttle.failed(source, throttled);
-      throw wrongPassword;
-    }
-    throttle.succeeded(source, throttled);
-    return new Login(vdb, user, applicationName);
-  }
 }

@@ -9,91 +9,99 @@ import org.raidb.controller.auth.LoginThrottle;
 import org.raidb.controller.config.ClientLimits;
 import org.raidb.controller.config.ControllerSettings;
 import org.raidb.controller.vdb.VirtualDatabase;
-import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.CancelFrame;
+import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
 
 /** The controller's live sessions and virtual databases, as sessions need them. */
 public final class SessionRegistry {
-  private final Map<String, VirtualDatabase> virtualDatabases;
-  /** Configured virtual databases that could not start, with why. */
-  private final Map<String, String> unavailable;
-  private final Map<Long, ClientSession> sessions = new ConcurrentHashMap<>();
-  private final int maxFrameBytes;
-  private final ClientLimits limits;
-  private final LoginThrottle loginThrottle;
-  private final ClientErrorLog clientErrors;
-  private final String version;
+    private final Map<String, VirtualDatabase> virtualDatabases;
+    /** Configured virtual databases that could not start, with why. */
+    private final Map<String, String> unavailable;
 
-  public SessionRegistry(Map<String, VirtualDatabase> virtualDatabases, Map<String, String> unavailable,
-      ControllerSettings settings, String version) {
-    this.virtualDatabases = virtualDatabases;
-    this.unavailable = unavailable;
-    this.maxFrameBytes = settings.maxFrameBytes();
-    this.limits = settings.clientLimits();
-    this.loginThrottle = new LoginThrottle(limits.loginAttemptsBeforeDelay(),
-        Duration.ofMillis(limits.loginMaxDelayMillis()));
-    this.clientErrors = new ClientErrorLog(Duration.ofMillis(limits.clientErrorLogIntervalMillis()));
-    this.version = version;
-  }
+    private final Map<Long, ClientSession> sessions = new ConcurrentHashMap<>();
+    private final int maxFrameBytes;
+    private final ClientLimits limits;
+    private final LoginThrottle loginThrottle;
+    private final ClientErrorLog clientErrors;
+    private final String version;
 
-  VirtualDatabase virtualDatabase(String name) throws SQLException {
-    VirtualDatabase vdb = name == null ? null : virtualDatabases.get(name);
-    if (vdb == null && unavailable.containsKey(name)) {
-      throw new SQLException("virtual database \"" + name + "\" is configured but not served: it could not start ("
-          + unavailable.get(name) + "); fix that and restart the controller", SqlStates.CONNECTION_UNABLE);
+    public SessionRegistry(
+            Map<String, VirtualDatabase> virtualDatabases,
+            Map<String, String> unavailable,
+            ControllerSettings settings,
+            String version) {
+        this.virtualDatabases = virtualDatabases;
+        this.unavailable = unavailable;
+        this.maxFrameBytes = settings.maxFrameBytes();
+        this.limits = settings.clientLimits();
+        this.loginThrottle =
+                new LoginThrottle(limits.loginAttemptsBeforeDelay(), Duration.ofMillis(limits.loginMaxDelayMillis()));
+        this.clientErrors = new ClientErrorLog(Duration.ofMillis(limits.clientErrorLogIntervalMillis()));
+        this.version = version;
     }
-    if (vdb == null) {
-      // Not the names it serves: nobody has logged in yet, and they are no one else's business.
-      throw new SQLException("virtual database \"" + name + "\" does not exist on this controller: check the database "
-          + "name in the JDBC URL", SqlStates.INVALID_CATALOG);
+
+    VirtualDatabase virtualDatabase(String name) throws SQLException {
+        VirtualDatabase vdb = name == null ? null : virtualDatabases.get(name);
+        if (vdb == null && unavailable.containsKey(name)) {
+            throw new SQLException(
+                    "virtual database \"" + name + "\" is configured but not served: it could not start ("
+                            + unavailable.get(name) + "); fix that and restart the controller",
+                    SqlStates.CONNECTION_UNABLE);
+        }
+        if (vdb == null) {
+            // Not the names it serves: nobody has logged in yet, and they are no one else's business.
+            throw new SQLException(
+                    "virtual database \"" + name + "\" does not exist on this controller: check the database "
+                            + "name in the JDBC URL",
+                    SqlStates.INVALID_CATALOG);
+        }
+        return vdb;
     }
-    return vdb;
-  }
 
-  void register(long id, ClientSession s) {
-    sessions.put(id, s);
-  }
-
-  void unregister(long id) {
-    sessions.remove(id);
-  }
-
-  void cancel(PayloadReader frame) throws ProtocolException {
-    CancelFrame cancel = CancelFrame.read(frame);
-    ClientSession s = sessions.get(cancel.sessionId());
-    if (s != null) {
-      s.cancel(cancel.cancelSecret());
+    void register(long id, ClientSession s) {
+        sessions.put(id, s);
     }
-  }
 
-  public Collection<ClientSession> sessions() {
-    return sessions.values();
-  }
+    void unregister(long id) {
+        sessions.remove(id);
+    }
 
-  int maxFrameBytes() {
-    return maxFrameBytes;
-  }
+    void cancel(PayloadReader frame) throws ProtocolException {
+        CancelFrame cancel = CancelFrame.read(frame);
+        ClientSession s = sessions.get(cancel.sessionId());
+        if (s != null) {
+            s.cancel(cancel.cancelSecret());
+        }
+    }
 
-  /** The frame limit until a client has logged in; never above {@link #maxFrameBytes}. */
-  int preLoginMaxFrameBytes() {
-    return Math.min(maxFrameBytes, limits.preLoginMaxFrameBytes());
-  }
+    public Collection<ClientSession> sessions() {
+        return sessions.values();
+    }
 
-  Duration handshakeTimeout() {
-    return Duration.ofMillis(limits.handshakeTimeoutMillis());
-  }
+    int maxFrameBytes() {
+        return maxFrameBytes;
+    }
 
-  LoginThrottle loginThrottle() {
-    return loginThrottle;
-  }
+    /** The frame limit until a client has logged in; never above {@link #maxFrameBytes}. */
+    int preLoginMaxFrameBytes() {
+        return Math.min(maxFrameBytes, limits.preLoginMaxFrameBytes());
+    }
 
-  ClientErrorLog clientErrors() {
-    return clientErrors;
-  }
+    Duration handshakeTimeout() {
+        return Duration.ofMillis(limits.handshakeTimeoutMillis());
+    }
 
-  String version() {
-    return version;
-  }
+    LoginThrottle loginThrottle() {
+        return loginThrottle;
+    }
+
+    ClientErrorLog clientErrors() {
+        return clientErrors;
+    }
+
+    String version() {
+        return version;
+    }
 }

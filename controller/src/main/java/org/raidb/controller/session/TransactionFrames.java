@@ -1,7 +1,7 @@
 package org.raidb.controller.session;
 
-import org.raidb.controller.transaction.SessionState;
 import java.sql.SQLException;
+import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.Protocol;
@@ -11,52 +11,57 @@ import org.raidb.driver.protocol.TransactionFrame;
 
 /** The TRANSACTION frame ({@link TransactionFrame}): the JDBC Connection's transaction API, applied to the session. */
 final class TransactionFrames {
-  private final VirtualDatabase vdb;
-  private final SessionState state;
+    private final VirtualDatabase vdb;
+    private final SessionState state;
 
-  TransactionFrames(VirtualDatabase vdb, SessionState state) {
-    this.vdb = vdb;
-    this.state = state;
-  }
-
-  void handle(PayloadReader f) throws ProtocolException, SQLException {
-    TransactionFrame t = TransactionFrame.read(f);
-    switch (t.op()) {
-      case Protocol.TX_SET_AUTOCOMMIT -> {
-        boolean on = t.on();
-        if (on && !state.autoCommit()) {
-          vdb.requests().commit(state); // JDBC: switching auto-commit on commits the current transaction
-        }
-        state.autoCommit(on);
-      }
-      case Protocol.TX_COMMIT -> vdb.requests().commit(state);
-      case Protocol.TX_ROLLBACK -> vdb.requests().rollback(state);
-      case Protocol.TX_SET_SAVEPOINT -> vdb.requests().savepoint(state, "SAVEPOINT", t.savepoint());
-      case Protocol.TX_ROLLBACK_TO_SAVEPOINT -> vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
-      case Protocol.TX_RELEASE_SAVEPOINT -> vdb.requests().savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
-      case Protocol.TX_SET_ISOLATION -> {
-        int level = t.isolation();
-        if (level != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED && level != java.sql.Connection.TRANSACTION_READ_COMMITTED
-            && level != java.sql.Connection.TRANSACTION_REPEATABLE_READ && level != java.sql.Connection.TRANSACTION_SERIALIZABLE) {
-          throw new SQLException("invalid transaction isolation level " + level, SqlStates.INVALID_PARAMETER_VALUE);
-        }
-        refuseInsideTransaction("change the isolation level");
-        state.isolation(level);
-      }
-      case Protocol.TX_SET_READ_ONLY -> {
-        boolean ro = t.on();
-        refuseInsideTransaction("change read-only mode");
-        state.readOnly(ro);
-      }
-      // TransactionFrame.read refuses it first
-      default -> throw new ProtocolException("unknown transaction operation " + t.op());
+    TransactionFrames(VirtualDatabase vdb, SessionState state) {
+        this.vdb = vdb;
+        this.state = state;
     }
-  }
 
-  private void refuseInsideTransaction(String what) throws SQLException {
-    if (state.currentTransaction() != null && !state.currentTransaction().isEmpty()) {
-      throw new SQLException("cannot " + what + " in the middle of a transaction: commit or roll back first",
-          SqlStates.ACTIVE_TRANSACTION);
+    void handle(PayloadReader f) throws ProtocolException, SQLException {
+        TransactionFrame t = TransactionFrame.read(f);
+        switch (t.op()) {
+            case Protocol.TX_SET_AUTOCOMMIT -> {
+                boolean on = t.on();
+                if (on && !state.autoCommit()) {
+                    vdb.requests().commit(state); // JDBC: switching auto-commit on commits the current transaction
+                }
+                state.autoCommit(on);
+            }
+            case Protocol.TX_COMMIT -> vdb.requests().commit(state);
+            case Protocol.TX_ROLLBACK -> vdb.requests().rollback(state);
+            case Protocol.TX_SET_SAVEPOINT -> vdb.requests().savepoint(state, "SAVEPOINT", t.savepoint());
+            case Protocol.TX_ROLLBACK_TO_SAVEPOINT ->
+                vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
+            case Protocol.TX_RELEASE_SAVEPOINT -> vdb.requests().savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
+            case Protocol.TX_SET_ISOLATION -> {
+                int level = t.isolation();
+                if (level != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED
+                        && level != java.sql.Connection.TRANSACTION_READ_COMMITTED
+                        && level != java.sql.Connection.TRANSACTION_REPEATABLE_READ
+                        && level != java.sql.Connection.TRANSACTION_SERIALIZABLE) {
+                    throw new SQLException(
+                            "invalid transaction isolation level " + level, SqlStates.INVALID_PARAMETER_VALUE);
+                }
+                refuseInsideTransaction("change the isolation level");
+                state.isolation(level);
+            }
+            case Protocol.TX_SET_READ_ONLY -> {
+                boolean ro = t.on();
+                refuseInsideTransaction("change read-only mode");
+                state.readOnly(ro);
+            }
+            // TransactionFrame.read refuses it first
+            default -> throw new ProtocolException("unknown transaction operation " + t.op());
+        }
     }
-  }
+
+    private void refuseInsideTransaction(String what) throws SQLException {
+        if (state.currentTransaction() != null && !state.currentTransaction().isEmpty()) {
+            throw new SQLException(
+                    "cannot " + what + " in the middle of a transaction: commit or roll back first",
+                    SqlStates.ACTIVE_TRANSACTION);
+        }
+    }
 }

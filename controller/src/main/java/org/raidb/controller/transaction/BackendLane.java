@@ -2,8 +2,8 @@ package org.raidb.controller.transaction;
 
 import java.sql.Connection;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import org.raidb.controller.backend.DatabaseBackend;
@@ -14,62 +14,62 @@ import org.raidb.controller.backend.DatabaseBackend;
  * statements to run when later ones arrive: the lane chains them on its connection.
  */
 public final class BackendLane {
-  private final DatabaseBackend backend;
-  private final Connection connection;
-  private CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
-  /** The tables the transaction wrote on this backend (empty for an auto-commit lane). */
-  private final Set<String> written = ConcurrentHashMap.newKeySet();
-  /** A statement whose tables the controller cannot tell wrote here. */
-  private volatile boolean wroteUnknownTables;
+    private final DatabaseBackend backend;
+    private final Connection connection;
+    private CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
+    /** The tables the transaction wrote on this backend (empty for an auto-commit lane). */
+    private final Set<String> written = ConcurrentHashMap.newKeySet();
+    /** A statement whose tables the controller cannot tell wrote here. */
+    private volatile boolean wroteUnknownTables;
 
-  public BackendLane(DatabaseBackend backend, Connection connection) {
-    this.backend = backend;
-    this.connection = connection;
-  }
-
-  public DatabaseBackend backend() {
-    return backend;
-  }
-
-  public Connection connection() {
-    return connection;
-  }
-
-  /**
-   * Runs the work after everything submitted before. When the lane is idle and {@code inline} is set,
-   * the work runs on the calling thread: that saves a thread hand-off on the common path.
-   */
-  public synchronized <T> CompletableFuture<T> submit(Supplier<T> work, Executor executor, boolean inline) {
-    CompletableFuture<T> next;
-    if (inline && tail.isDone()) {
-      next = CompletableFuture.completedFuture(work.get());
-    } else {
-      next = tail.handle((ignored, error) -> null).thenApplyAsync(ignored -> work.get(), executor);
+    public BackendLane(DatabaseBackend backend, Connection connection) {
+        this.backend = backend;
+        this.connection = connection;
     }
-    tail = next;
-    return next;
-  }
 
-  /** A write of the transaction succeeded here; {@code unknown}: its tables could not be told. */
-  public void wrote(Set<String> tables, boolean unknown) {
-    written.addAll(tables);
-    if (unknown) {
-      wroteUnknownTables = true;
+    public DatabaseBackend backend() {
+        return backend;
     }
-  }
 
-  /** Whether the transaction has written on this backend. */
-  public boolean hasWritten() {
-    return wroteUnknownTables || !written.isEmpty();
-  }
+    public Connection connection() {
+        return connection;
+    }
 
-  /** The tables the transaction wrote here, or null when it wrote some it could not name. */
-  public Set<String> writtenTables() {
-    return wroteUnknownTables ? null : Set.copyOf(written);
-  }
+    /**
+     * Runs the work after everything submitted before. When the lane is idle and {@code inline} is set,
+     * the work runs on the calling thread: that saves a thread hand-off on the common path.
+     */
+    public synchronized <T> CompletableFuture<T> submit(Supplier<T> work, Executor executor, boolean inline) {
+        CompletableFuture<T> next;
+        if (inline && tail.isDone()) {
+            next = CompletableFuture.completedFuture(work.get());
+        } else {
+            next = tail.handle((ignored, error) -> null).thenApplyAsync(ignored -> work.get(), executor);
+        }
+        tail = next;
+        return next;
+    }
 
-  /** Completes when everything submitted so far has run. */
-  public synchronized CompletableFuture<?> idle() {
-    return tail.handle((ignored, error) -> null);
-  }
+    /** A write of the transaction succeeded here; {@code unknown}: its tables could not be told. */
+    public void wrote(Set<String> tables, boolean unknown) {
+        written.addAll(tables);
+        if (unknown) {
+            wroteUnknownTables = true;
+        }
+    }
+
+    /** Whether the transaction has written on this backend. */
+    public boolean hasWritten() {
+        return wroteUnknownTables || !written.isEmpty();
+    }
+
+    /** The tables the transaction wrote here, or null when it wrote some it could not name. */
+    public Set<String> writtenTables() {
+        return wroteUnknownTables ? null : Set.copyOf(written);
+    }
+
+    /** Completes when everything submitted so far has run. */
+    public synchronized CompletableFuture<?> idle() {
+        return tail.handle((ignored, error) -> null);
+    }
 }

@@ -7,7 +7,7 @@ package org.raidb.controller.transaction;
  */
 @FunctionalInterface
 public interface BetweenCommitPhases {
-  BetweenCommitPhases NONE = () -> { };
+    BetweenCommitPhases NONE = () -> {};
 
-  void reached();
+    void reached();
 }

@@ -24,40 +24,41 @@ import org.raidb.controller.determinism.SqlDialect;
  * has diverged and is disabled.
  */
 final class SerializableCommit {
-  private final TransactionPath path;
-  /** Per backend: whether its server accepts PREPARE TRANSACTION (a setting that takes a restart to change). */
-  private final Map<DatabaseBackend, Boolean> prepares = new ConcurrentHashMap<>();
+    private final TransactionPath path;
+    /** Per backend: whether its server accepts PREPARE TRANSACTION (a setting that takes a restart to change). */
+    private final Map<DatabaseBackend, Boolean> prepares = new ConcurrentHashMap<>();
 
-  SerializableCommit(TransactionPath path) {
-    this.path = path;
-  }
+    SerializableCommit(TransactionPath path) {
+        this.path = path;
+    }
 
-  boolean inTwoPhases(Transaction tx, List<BackendLane> lanes) throws SQLException {
-    if (tx.isolation() != Connection.TRANSACTION_SERIALIZABLE || tx.writtenBackends().size() < 2
-        || path.dialect() != SqlDialect.POSTGRESQL) {
-      return false;
+    boolean inTwoPhases(Transaction tx, List<BackendLane> lanes) throws SQLException {
+        if (tx.isolation() != Connection.TRANSACTION_SERIALIZABLE
+                || tx.writtenBackends().size() < 2
+                || path.dialect() != SqlDialect.POSTGRESQL) {
+            return false;
+        }
+        for (BackendLane lane : lanes) {
+            if (!prepares(lane)) {
+                return false;
+            }
+        }
+        return true;
     }
-    for (BackendLane lane : lanes) {
-      if (!prepares(lane)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
-  private boolean prepares(BackendLane lane) {
-    Boolean known = prepares.get(lane.backend());
-    if (known != null) {
-      return known;
+    private boolean prepares(BackendLane lane) {
+        Boolean known = prepares.get(lane.backend());
+        if (known != null) {
+            return known;
+        }
+        lane.idle().join(); // the connection is the transaction's: asked once its statements have run
+        try (Statement st = lane.connection().createStatement();
+                ResultSet rs = st.executeQuery("SHOW max_prepared_transactions")) {
+            boolean allowed = rs.next() && Integer.parseInt(rs.getString(1).trim()) > 0;
+            prepares.put(lane.backend(), allowed);
+            return allowed;
+        } catch (SQLException | NumberFormatException e) {
+            return false; // not remembered: asked again at the next commit
+        }
     }
-    lane.idle().join(); // the connection is the transaction's: asked once its statements have run
-    try (Statement st = lane.connection().createStatement();
-        ResultSet rs = st.executeQuery("SHOW max_prepared_transactions")) {
-      boolean allowed = rs.next() && Integer.parseInt(rs.getString(1).trim()) > 0;
-      prepares.put(lane.backend(), allowed);
-      return allowed;
-    } catch (SQLException | NumberFormatException e) {
-      return false; // not remembered: asked again at the next commit
-    }
-  }
 }

@@ -8,15 +8,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * own, seeded above the largest id its recovery log holds, so that ids stay unique across restarts.
  */
 public final class TransactionIds {
-  private final AtomicLong last = new AtomicLong();
+    private final AtomicLong last = new AtomicLong();
 
-  /** A fresh id for a transaction or an auto-commit statement. */
-  public long next() {
-    return last.incrementAndGet();
-  }
+    /** A fresh id for a transaction or an auto-commit statement. */
+    public long next() {
+        return last.incrementAndGet();
+    }
 
-  /** New ids will be larger than {@code id} (one already in the recovery log). */
-  public void above(long id) {
-    last.accumulateAndGet(id, Math::max);
-  }
+    /** New ids will be larger than {@code id} (one already in the recovery log). */
+    public void above(long id) {
+        last.accumulateAndGet(id, Math::max);
+    }
 }

@@ -12,36 +12,36 @@ import org.raidb.controller.determinism.SqlDialect;
  * path so that this package does not depend on it.
  */
 public interface TransactionPath {
-  /** The virtual database's name, part of a two-phase commit's global transaction id. */
-  String virtualDatabase();
+    /** The virtual database's name, part of a two-phase commit's global transaction id. */
+    String virtualDatabase();
 
-  /** The level asks for it: a transaction that wrote on several backends commits in two phases (RAIDb-0). */
-  boolean commitsInTwoPhases();
+    /** The level asks for it: a transaction that wrote on several backends commits in two phases (RAIDb-0). */
+    boolean commitsInTwoPhases();
 
-  /** The SQL dialect of the backends, which says whether they can prepare a transaction. */
-  SqlDialect dialect() throws SQLException;
+    /** The SQL dialect of the backends, which says whether they can prepare a transaction. */
+    SqlDialect dialect() throws SQLException;
 
-  /** Where work on several backends runs at once. */
-  Executor backendThreads();
+    /** Where work on several backends runs at once. */
+    Executor backendThreads();
 
-  /** Whether {@code tx} runs at REPEATABLE READ or SERIALIZABLE: its end waits for every backend. */
-  boolean keepsOneSnapshot(Transaction tx) throws SQLException;
+    /** Whether {@code tx} runs at REPEATABLE READ or SERIALIZABLE: its end waits for every backend. */
+    boolean keepsOneSnapshot(Transaction tx) throws SQLException;
 
-  /** Logs the end of {@code tx} on {@code lanes}; the returned command runs it there. */
-  LoggedCommand logEnd(Transaction tx, SessionState s, boolean commit, List<BackendLane> lanes) throws SQLException;
+    /** Logs the end of {@code tx} on {@code lanes}; the returned command runs it there. */
+    LoggedCommand logEnd(Transaction tx, SessionState s, boolean commit, List<BackendLane> lanes) throws SQLException;
 
-  /**
-   * Joins {@code tx} to every enabled backend (a savepoint must exist wherever it may write later)
-   * and logs the savepoint command; the returned command runs it there.
-   */
-  LoggedCommand logSavepoint(Transaction tx, SessionState s, String command, String name) throws SQLException;
+    /**
+     * Joins {@code tx} to every enabled backend (a savepoint must exist wherever it may write later)
+     * and logs the savepoint command; the returned command runs it there.
+     */
+    LoggedCommand logSavepoint(Transaction tx, SessionState s, String command, String name) throws SQLException;
 
-  /** What a committing transaction's DDL changed becomes what every session sees; returns how to undo that. */
-  Runnable committing(Transaction tx);
+    /** What a committing transaction's DDL changed becomes what every session sees; returns how to undo that. */
+    Runnable committing(Transaction tx);
 
-  /** Gives a connection of the transaction back to its pool. */
-  void giveBack(Connection c, SessionState s);
+    /** Gives a connection of the transaction back to its pool. */
+    void giveBack(Connection c, SessionState s);
 
-  /** The transaction has ended everywhere: what it held above the backends (keys, locks, catalogue views) goes. */
-  void ended(Transaction tx);
+    /** The transaction has ended everywhere: what it held above the backends (keys, locks, catalogue views) goes. */
+    void ended(Transaction tx);
 }

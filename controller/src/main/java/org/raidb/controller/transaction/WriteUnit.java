@@ -7,9 +7,9 @@ package org.raidb.controller.transaction;
  * from whichever thread finishes the work.
  */
 public interface WriteUnit extends AutoCloseable {
-  /** No unit: the virtual database keeps no log, or the unit is its transaction's. */
-  WriteUnit NONE = () -> { };
+    /** No unit: the virtual database keeps no log, or the unit is its transaction's. */
+    WriteUnit NONE = () -> {};
 
-  @Override
-  void close();
+    @Override
+    void close();
 }

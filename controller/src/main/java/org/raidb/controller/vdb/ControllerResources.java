@@ -8,14 +8,14 @@ import org.raidb.controller.transaction.BetweenCommitPhases;
  * (closed with the controller), and the hook between the two phases of a commit (none outside tests).
  */
 public record ControllerResources(ParserThreads parserThreads, BetweenCommitPhases betweenCommitPhases)
-    implements AutoCloseable {
+        implements AutoCloseable {
 
-  public static ControllerResources standard() {
-    return new ControllerResources(new ParserThreads("raidb-sql-parser"), BetweenCommitPhases.NONE);
-  }
+    public static ControllerResources standard() {
+        return new ControllerResources(new ParserThreads("raidb-sql-parser"), BetweenCommitPhases.NONE);
+    }
 
-  @Override
-  public void close() {
-    parserThreads.close();
-  }
+    @Override
+    public void close() {
+        parserThreads.close();
+    }
 }

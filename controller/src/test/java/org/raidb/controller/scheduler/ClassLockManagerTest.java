@@ -12,197 +12,198 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class ClassLockManagerTest {
-  private static final ConflictClass A = ConflictClass.table("a");
-  private static final ConflictClass B = ConflictClass.table("b");
+    private static final ConflictClass A = ConflictClass.table("a");
+    private static final ConflictClass B = ConflictClass.table("b");
 
-  private static ConflictClass row(String table, int id) {
-    return ConflictClass.key(table, "(id)", true, List.of(Integer.toString(id)));
-  }
+    private static ConflictClass row(String table, int id) {
+        return ConflictClass.key(table, "(id)", true, List.of(Integer.toString(id)));
+    }
 
-  private static List<Claim> x(ConflictClass... classes) {
-    return java.util.Arrays.stream(classes).map(Claim::exclusive).toList();
-  }
+    private static List<Claim> x(ConflictClass... classes) {
+        return java.util.Arrays.stream(classes).map(Claim::exclusive).toList();
+    }
 
-  private static CompletableFuture<Void> acquireAsync(ClassLockManager m, long tx, List<Claim> claims) {
-    return CompletableFuture.runAsync(() -> {
-      try {
-        m.acquire(tx, claims);
-      } catch (SQLException e) {
-        throw new RuntimeException(e);
-      }
-    });
-  }
+    private static CompletableFuture<Void> acquireAsync(ClassLockManager m, long tx, List<Claim> claims) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                m.acquire(tx, claims);
+            } catch (SQLException e) {
+                throw new RuntimeException(e);
+            }
+        });
+    }
 
-  /** Waits until {@code n} transactions wait, then checks that {@code f} is one of them (not done). */
-  private static void awaitWaiting(ClassLockManager m, int n, CompletableFuture<?> f) {
-    await().atMost(5, TimeUnit.SECONDS).until(() -> m.waiting() == n);
-    assertThat(f).isNotDone();
-  }
+    /** Waits until {@code n} transactions wait, then checks that {@code f} is one of them (not done). */
+    private static void awaitWaiting(ClassLockManager m, int n, CompletableFuture<?> f) {
+        await().atMost(5, TimeUnit.SECONDS).until(() -> m.waiting() == n);
+        assertThat(f).isNotDone();
+    }
 
-  @Test
-  void disjointTablesDoNotWaitAndConflictingOnesDo() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(A));
-    m.acquire(2, x(B));
-    CompletableFuture<Void> waiting = acquireAsync(m, 3, x(A));
-    awaitWaiting(m, 1, waiting);
-    m.releaseAll(1);
-    waiting.get(5, TimeUnit.SECONDS);
-    assertThat(m.held(3)).containsExactly(A);
-  }
+    @Test
+    void disjointTablesDoNotWaitAndConflictingOnesDo() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(A));
+        m.acquire(2, x(B));
+        CompletableFuture<Void> waiting = acquireAsync(m, 3, x(A));
+        awaitWaiting(m, 1, waiting);
+        m.releaseAll(1);
+        waiting.get(5, TimeUnit.SECONDS);
+        assertThat(m.held(3)).containsExactly(A);
+    }
 
-  @Test
-  void everythingConflictsWithAnyClass() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(row("x", 1)));
-    CompletableFuture<Void> all = acquireAsync(m, 2, x(ConflictClass.EVERYTHING));
-    awaitWaiting(m, 1, all);
-    m.releaseAll(1);
-    all.get(5, TimeUnit.SECONDS);
-    CompletableFuture<Void> sequence = acquireAsync(m, 3, x(ConflictClass.sequence("s")));
-    awaitWaiting(m, 1, sequence);
-    m.releaseAll(2);
-    sequence.get(5, TimeUnit.SECONDS);
-  }
+    @Test
+    void everythingConflictsWithAnyClass() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(row("x", 1)));
+        CompletableFuture<Void> all = acquireAsync(m, 2, x(ConflictClass.EVERYTHING));
+        awaitWaiting(m, 1, all);
+        m.releaseAll(1);
+        all.get(5, TimeUnit.SECONDS);
+        CompletableFuture<Void> sequence = acquireAsync(m, 3, x(ConflictClass.sequence("s")));
+        awaitWaiting(m, 1, sequence);
+        m.releaseAll(2);
+        sequence.get(5, TimeUnit.SECONDS);
+    }
 
-  @Test
-  void rowsOfOneTableMeetOnlyWhenTheyAreOneRow() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(row("r", 600)));
-    m.acquire(2, x(row("r", 601))); // does not wait
-    CompletableFuture<Void> same = acquireAsync(m, 3, x(row("r", 600)));
-    awaitWaiting(m, 1, same);
-    m.releaseAll(1);
-    same.get(5, TimeUnit.SECONDS);
-    assertThat(m.held(3)).containsExactly(row("r", 600));
-  }
+    @Test
+    void rowsOfOneTableMeetOnlyWhenTheyAreOneRow() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(row("r", 600)));
+        m.acquire(2, x(row("r", 601))); // does not wait
+        CompletableFuture<Void> same = acquireAsync(m, 3, x(row("r", 600)));
+        awaitWaiting(m, 1, same);
+        m.releaseAll(1);
+        same.get(5, TimeUnit.SECONDS);
+        assertThat(m.held(3)).containsExactly(row("r", 600));
+    }
 
-  @Test
-  void aWholeTableMeetsEveryRowOfItInBothDirections() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(row("r", 1)));
-    CompletableFuture<Void> table = acquireAsync(m, 2, x(ConflictClass.table("r")));
-    awaitWaiting(m, 1, table);
-    m.releaseAll(1);
-    table.get(5, TimeUnit.SECONDS);
-    CompletableFuture<Void> row = acquireAsync(m, 3, x(row("r", 2)));
-    awaitWaiting(m, 1, row);
-    m.acquire(4, x(row("q", 2))); // another table's rows go on
-    m.releaseAll(2);
-    row.get(5, TimeUnit.SECONDS);
-  }
+    @Test
+    void aWholeTableMeetsEveryRowOfItInBothDirections() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(row("r", 1)));
+        CompletableFuture<Void> table = acquireAsync(m, 2, x(ConflictClass.table("r")));
+        awaitWaiting(m, 1, table);
+        m.releaseAll(1);
+        table.get(5, TimeUnit.SECONDS);
+        CompletableFuture<Void> row = acquireAsync(m, 3, x(row("r", 2)));
+        awaitWaiting(m, 1, row);
+        m.acquire(4, x(row("q", 2))); // another table's rows go on
+        m.releaseAll(2);
+        row.get(5, TimeUnit.SECONDS);
+    }
 
-  @Test
-  void sharedClaimsGoTogetherAndMeetExclusiveOnes() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    ConflictClass parent = row("parent", 1);
-    m.acquire(1, List.of(Claim.shared(parent)));
-    m.acquire(2, List.of(Claim.shared(parent)));
-    m.acquire(3, List.of(Claim.shared(ConflictClass.table("child")))); // a read of a table
-    m.acquire(4, List.of(Claim.shared(ConflictClass.table("child"))));
-    CompletableFuture<Void> delete = acquireAsync(m, 5, x(parent));
-    awaitWaiting(m, 1, delete);
-    CompletableFuture<Void> childRow = acquireAsync(m, 6, x(row("child", 7)));
-    awaitWaiting(m, 2, childRow);
-    m.releaseAll(1);
-    m.releaseAll(2);
-    delete.get(5, TimeUnit.SECONDS);
-    m.releaseAll(3);
-    m.releaseAll(4);
-    childRow.get(5, TimeUnit.SECONDS);
-  }
+    @Test
+    void sharedClaimsGoTogetherAndMeetExclusiveOnes() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        ConflictClass parent = row("parent", 1);
+        m.acquire(1, List.of(Claim.shared(parent)));
+        m.acquire(2, List.of(Claim.shared(parent)));
+        m.acquire(3, List.of(Claim.shared(ConflictClass.table("child")))); // a read of a table
+        m.acquire(4, List.of(Claim.shared(ConflictClass.table("child"))));
+        CompletableFuture<Void> delete = acquireAsync(m, 5, x(parent));
+        awaitWaiting(m, 1, delete);
+        CompletableFuture<Void> childRow = acquireAsync(m, 6, x(row("child", 7)));
+        awaitWaiting(m, 2, childRow);
+        m.releaseAll(1);
+        m.releaseAll(2);
+        delete.get(5, TimeUnit.SECONDS);
+        m.releaseAll(3);
+        m.releaseAll(4);
+        childRow.get(5, TimeUnit.SECONDS);
+    }
 
-  @Test
-  void releasingOneStatementsClaimsKeepsWhatTheTransactionsOtherStatementsHold() throws Exception {
-    ClassLockManager m = new ClassLockManager(true, 10_000); // the query scheduler releases claims per statement
-    List<Claim> second = x(ConflictClass.sequence("s"));
-    m.acquire(1, x(row("r", 1)));
-    m.acquire(1, second);
-    m.release(1, second);
-    assertThat(m.held(1)).containsExactly(row("r", 1));
-    m.acquire(2, second); // the sequence is free again
-    CompletableFuture<Void> table = acquireAsync(m, 3, x(ConflictClass.table("r")));
-    awaitWaiting(m, 1, table); // the intentions on r and on everything stayed with the row
-    m.releaseAll(1);
-    table.get(5, TimeUnit.SECONDS);
-  }
+    @Test
+    void releasingOneStatementsClaimsKeepsWhatTheTransactionsOtherStatementsHold() throws Exception {
+        ClassLockManager m = new ClassLockManager(true, 10_000); // the query scheduler releases claims per statement
+        List<Claim> second = x(ConflictClass.sequence("s"));
+        m.acquire(1, x(row("r", 1)));
+        m.acquire(1, second);
+        m.release(1, second);
+        assertThat(m.held(1)).containsExactly(row("r", 1));
+        m.acquire(2, second); // the sequence is free again
+        CompletableFuture<Void> table = acquireAsync(m, 3, x(ConflictClass.table("r")));
+        awaitWaiting(m, 1, table); // the intentions on r and on everything stayed with the row
+        m.releaseAll(1);
+        table.get(5, TimeUnit.SECONDS);
+    }
 
-  @Test
-  void anUnnamedSequenceMeetsEveryNamedOne() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(ConflictClass.sequence("s")));
-    m.acquire(2, x(ConflictClass.table("t")));
-    CompletableFuture<Void> any = acquireAsync(m, 3, x(ConflictClass.SEQUENCES));
-    awaitWaiting(m, 1, any);
-    m.releaseAll(1);
-    any.get(5, TimeUnit.SECONDS);
-  }
+    @Test
+    void anUnnamedSequenceMeetsEveryNamedOne() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(ConflictClass.sequence("s")));
+        m.acquire(2, x(ConflictClass.table("t")));
+        CompletableFuture<Void> any = acquireAsync(m, 3, x(ConflictClass.SEQUENCES));
+        awaitWaiting(m, 1, any);
+        m.releaseAll(1);
+        any.get(5, TimeUnit.SECONDS);
+    }
 
-  @Test
-  void theTransactionClosingACycleOfRowsIsTheVictimAndTheMessageNamesTheRow() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(row("r", 1)));
-    m.acquire(2, x(row("r", 2)));
-    CompletableFuture<Void> first = acquireAsync(m, 1, x(row("r", 2))); // 1 waits for 2
-    awaitWaiting(m, 1, first);
-    assertThatThrownBy(() -> m.acquire(2, x(row("r", 1))))
-        .isInstanceOf(SQLException.class)
-        .hasMessageContaining("deadlock")
-        .hasMessageContaining("row (id)=(1) of table r")
-        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
-    m.releaseAll(2); // the victim is rolled back
-    first.get(5, TimeUnit.SECONDS);
-    assertThat(m.held(1)).containsExactlyInAnyOrder(row("r", 1), row("r", 2));
-  }
+    @Test
+    void theTransactionClosingACycleOfRowsIsTheVictimAndTheMessageNamesTheRow() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(row("r", 1)));
+        m.acquire(2, x(row("r", 2)));
+        CompletableFuture<Void> first = acquireAsync(m, 1, x(row("r", 2))); // 1 waits for 2
+        awaitWaiting(m, 1, first);
+        assertThatThrownBy(() -> m.acquire(2, x(row("r", 1))))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("deadlock")
+                .hasMessageContaining("row (id)=(1) of table r")
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+        m.releaseAll(2); // the victim is rolled back
+        first.get(5, TimeUnit.SECONDS);
+        assertThat(m.held(1)).containsExactlyInAnyOrder(row("r", 1), row("r", 2));
+    }
 
-  @Test
-  void waitingTooLongFailsWithLockNotAvailableNamingTheTableAndTheKey() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 200);
-    m.acquire(1, x(ConflictClass.table("r")));
-    assertThatThrownBy(() -> m.acquire(2, x(row("r", 600))))
-        .hasMessageContaining("waited 200 ms for row (id)=(600) of table r, within table r held by another transaction")
-        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("55P03"));
-    assertThat(m.held(2)).isEmpty();
-    assertThat(m.holdsNothing(2)).isTrue();
-  }
+    @Test
+    void waitingTooLongFailsWithLockNotAvailableNamingTheTableAndTheKey() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 200);
+        m.acquire(1, x(ConflictClass.table("r")));
+        assertThatThrownBy(() -> m.acquire(2, x(row("r", 600))))
+                .hasMessageContaining(
+                        "waited 200 ms for row (id)=(600) of table r, within table r held by another transaction")
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("55P03"));
+        assertThat(m.held(2)).isEmpty();
+        assertThat(m.holdsNothing(2)).isTrue();
+    }
 
-  @Test
-  void queryModeSeesWaitsThatHappenOnTheBackends() throws Exception {
-    // Transaction 1 wrote "accounts" (row locks stay on the backends); transaction 2's statement now holds the
-    // table and may be blocked by those row locks; 1 asking for the table again would wait forever.
-    ClassLockManager m = new ClassLockManager(true, 10_000);
-    ConflictClass accounts = ConflictClass.table("accounts");
-    m.acquire(1, x(accounts));
-    m.wrote(1, Set.of(accounts));
-    m.release(1, x(accounts));
-    m.acquire(2, x(accounts));
-    m.wrote(2, Set.of(accounts));
-    assertThatThrownBy(() -> m.acquire(1, x(accounts))) // after the grace period: 2 stays blocked
-        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
-  }
+    @Test
+    void queryModeSeesWaitsThatHappenOnTheBackends() throws Exception {
+        // Transaction 1 wrote "accounts" (row locks stay on the backends); transaction 2's statement now holds the
+        // table and may be blocked by those row locks; 1 asking for the table again would wait forever.
+        ClassLockManager m = new ClassLockManager(true, 10_000);
+        ConflictClass accounts = ConflictClass.table("accounts");
+        m.acquire(1, x(accounts));
+        m.wrote(1, Set.of(accounts));
+        m.release(1, x(accounts));
+        m.acquire(2, x(accounts));
+        m.wrote(2, Set.of(accounts));
+        assertThatThrownBy(() -> m.acquire(1, x(accounts))) // after the grace period: 2 stays blocked
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+    }
 
-  @Test
-  void aNewcomerQueuesBehindAnEarlierWaiterInsteadOfStarvingIt() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(row("r", 1)));
-    CompletableFuture<Void> earlier = acquireAsync(m, 2, x(ConflictClass.table("r")));
-    awaitWaiting(m, 1, earlier);
-    // A row the first holder does not hold would be free, but the whole table waits for it first.
-    CompletableFuture<Void> newcomer = acquireAsync(m, 3, x(row("r", 2)));
-    awaitWaiting(m, 2, newcomer);
-    m.releaseAll(1);
-    earlier.get(5, TimeUnit.SECONDS);
-    assertThat(newcomer).isNotDone();
-    m.releaseAll(2);
-    newcomer.get(5, TimeUnit.SECONDS);
-    assertThat(m.held(3)).containsExactly(row("r", 2));
-  }
+    @Test
+    void aNewcomerQueuesBehindAnEarlierWaiterInsteadOfStarvingIt() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(row("r", 1)));
+        CompletableFuture<Void> earlier = acquireAsync(m, 2, x(ConflictClass.table("r")));
+        awaitWaiting(m, 1, earlier);
+        // A row the first holder does not hold would be free, but the whole table waits for it first.
+        CompletableFuture<Void> newcomer = acquireAsync(m, 3, x(row("r", 2)));
+        awaitWaiting(m, 2, newcomer);
+        m.releaseAll(1);
+        earlier.get(5, TimeUnit.SECONDS);
+        assertThat(newcomer).isNotDone();
+        m.releaseAll(2);
+        newcomer.get(5, TimeUnit.SECONDS);
+        assertThat(m.held(3)).containsExactly(row("r", 2));
+    }
 
-  @Test
-  void nothingClaimedWaitsForNothingAndHoldsNothing() throws Exception {
-    ClassLockManager m = new ClassLockManager(false, 10_000);
-    m.acquire(1, x(ConflictClass.EVERYTHING));
-    m.acquire(2, List.of()); // a session setting
-    assertThat(m.holdsNothing(2)).isTrue();
-  }
+    @Test
+    void nothingClaimedWaitsForNothingAndHoldsNothing() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        m.acquire(1, x(ConflictClass.EVERYTHING));
+        m.acquire(2, List.of()); // a session setting
+        assertThat(m.holdsNothing(2)).isTrue();
+    }
 }

@@ -6,21 +6,21 @@ package org.raidb.driver.protocol;
  */
 public record CancelFrame(long sessionId, long cancelSecret) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.CANCEL).writeInt(Protocol.MAGIC).writeLong(sessionId).writeLong(cancelSecret);
-  }
-
-  public static CancelFrame read(PayloadReader r) throws ProtocolException {
-    if (r.readInt() != Protocol.MAGIC) {
-      throw new ProtocolException("bad magic number in CANCEL");
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.CANCEL).writeInt(Protocol.MAGIC).writeLong(sessionId).writeLong(cancelSecret);
     }
-    long sessionId = r.readLong();
-    return new CancelFrame(sessionId, r.readLong());
-  }
 
-  /** The secret stays out of logs. */
-  @Override
-  public String toString() {
-    return "CancelFrame[sessionId=" + sessionId + "]";
-  }
+    public static CancelFrame read(PayloadReader r) throws ProtocolException {
+        if (r.readInt() != Protocol.MAGIC) {
+            throw new ProtocolException("bad magic number in CANCEL");
+        }
+        long sessionId = r.readLong();
+        return new CancelFrame(sessionId, r.readLong());
+    }
+
+    /** The secret stays out of logs. */
+    @Override
+    public String toString() {
+        return "CancelFrame[sessionId=" + sessionId + "]";
+    }
 }

@@ -6,12 +6,12 @@ package org.raidb.driver.protocol;
  */
 public record ClientInfoFrame(String name, String value) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.CLIENT_INFO).writeString(name).writeString(value);
-  }
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.CLIENT_INFO).writeString(name).writeString(value);
+    }
 
-  public static ClientInfoFrame read(PayloadReader r) throws ProtocolException {
-    String name = r.readString();
-    return new ClientInfoFrame(name, r.readString());
-  }
+    public static ClientInfoFrame read(PayloadReader r) throws ProtocolException {
+        String name = r.readString();
+        return new ClientInfoFrame(name, r.readString());
+    }
 }

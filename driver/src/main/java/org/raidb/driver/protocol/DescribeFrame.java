@@ -6,11 +6,11 @@ package org.raidb.driver.protocol;
  */
 public record DescribeFrame(String sql) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.DESCRIBE).writeString(sql);
-  }
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.DESCRIBE).writeString(sql);
+    }
 
-  public static DescribeFrame read(PayloadReader r) throws ProtocolException {
-    return new DescribeFrame(r.readString());
-  }
+    public static DescribeFrame read(PayloadReader r) throws ProtocolException {
+        return new DescribeFrame(r.readString());
+    }
 }

@@ -19,44 +19,51 @@ import java.util.List;
  * @param maxRows 0 for no limit
  * @param queryTimeoutSeconds 0 for none
  */
-public record ExecuteFrame(String sql, List<Object> parameters, byte mode, int flags, List<String> keyColumns,
-    int fetchSize, long maxRows, int queryTimeoutSeconds) {
+public record ExecuteFrame(
+        String sql,
+        List<Object> parameters,
+        byte mode,
+        int flags,
+        List<String> keyColumns,
+        int fetchSize,
+        long maxRows,
+        int queryTimeoutSeconds) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.EXECUTE).writeString(sql);
-    ParameterList.write(w, parameters);
-    w.writeByte(mode).writeInt(flags).writeStringList(keyColumns);
-    w.writeInt(fetchSize).writeLong(maxRows).writeInt(queryTimeoutSeconds);
-  }
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.EXECUTE).writeString(sql);
+        ParameterList.write(w, parameters);
+        w.writeByte(mode).writeInt(flags).writeStringList(keyColumns);
+        w.writeInt(fetchSize).writeLong(maxRows).writeInt(queryTimeoutSeconds);
+    }
 
-  /** Reads the payload; more parameters than a backend binds is refused with 54000 ({@link ParameterList}). */
-  public static ExecuteFrame read(PayloadReader r) throws ProtocolException, SQLException {
-    String sql = r.readString();
-    List<Object> parameters = ParameterList.read(r);
-    byte mode = r.readByte();
-    int flags = r.readInt();
-    List<String> keyColumns = r.readStringList();
-    int fetchSize = r.readInt();
-    long maxRows = r.readLong();
-    return new ExecuteFrame(sql, parameters, mode, flags, keyColumns, fetchSize, maxRows, r.readInt());
-  }
+    /** Reads the payload; more parameters than a backend binds is refused with 54000 ({@link ParameterList}). */
+    public static ExecuteFrame read(PayloadReader r) throws ProtocolException, SQLException {
+        String sql = r.readString();
+        List<Object> parameters = ParameterList.read(r);
+        byte mode = r.readByte();
+        int flags = r.readInt();
+        List<String> keyColumns = r.readStringList();
+        int fetchSize = r.readInt();
+        long maxRows = r.readLong();
+        return new ExecuteFrame(sql, parameters, mode, flags, keyColumns, fetchSize, maxRows, r.readInt());
+    }
 
-  public boolean returnGeneratedKeys() {
-    return (flags & Protocol.FLAG_RETURN_GENERATED_KEYS) != 0;
-  }
+    public boolean returnGeneratedKeys() {
+        return (flags & Protocol.FLAG_RETURN_GENERATED_KEYS) != 0;
+    }
 
-  /** Sent through a CallableStatement: run as a call, on every backend in the write order. */
-  public boolean call() {
-    return (flags & Protocol.FLAG_CALL) != 0;
-  }
+    /** Sent through a CallableStatement: run as a call, on every backend in the write order. */
+    public boolean call() {
+        return (flags & Protocol.FLAG_CALL) != 0;
+    }
 
-  /** False when the client turned escape processing off and the text keeps its JDBC escapes. */
-  public boolean escapeProcessing() {
-    return (flags & Protocol.FLAG_NO_ESCAPE_PROCESSING) == 0;
-  }
+    /** False when the client turned escape processing off and the text keeps its JDBC escapes. */
+    public boolean escapeProcessing() {
+        return (flags & Protocol.FLAG_NO_ESCAPE_PROCESSING) == 0;
+    }
 
-  /** The fetch size the client asked for, or the protocol's default. */
-  public int effectiveFetchSize() {
-    return fetchSize > 0 ? fetchSize : Protocol.DEFAULT_FETCH_SIZE;
-  }
+    /** The fetch size the client asked for, or the protocol's default. */
+    public int effectiveFetchSize() {
+        return fetchSize > 0 ? fetchSize : Protocol.DEFAULT_FETCH_SIZE;
+    }
 }

@@ -8,17 +8,17 @@ package org.raidb.driver.protocol;
  */
 public record FetchFrame(long cursorId, int maxRows) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.FETCH).writeLong(cursorId).writeInt(maxRows);
-  }
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.FETCH).writeLong(cursorId).writeInt(maxRows);
+    }
 
-  public static FetchFrame read(PayloadReader r) throws ProtocolException {
-    long cursorId = r.readLong();
-    return new FetchFrame(cursorId, r.readInt());
-  }
+    public static FetchFrame read(PayloadReader r) throws ProtocolException {
+        long cursorId = r.readLong();
+        return new FetchFrame(cursorId, r.readInt());
+    }
 
-  /** The rows the client asked for, or the protocol's default. */
-  public int effectiveMaxRows() {
-    return maxRows > 0 ? maxRows : Protocol.DEFAULT_FETCH_SIZE;
-  }
+    /** The rows the client asked for, or the protocol's default. */
+    public int effectiveMaxRows() {
+        return maxRows > 0 ? maxRows : Protocol.DEFAULT_FETCH_SIZE;
+    }
 }

@@ -5,14 +5,14 @@ package org.raidb.driver.protocol;
  * Unchecked, like the writer's other methods; nothing of the frame has been sent when it is thrown.
  */
 public final class FrameTooLargeException extends RuntimeException {
-  private final int maxFrameBytes;
+    private final int maxFrameBytes;
 
-  public FrameTooLargeException(int maxFrameBytes) {
-    super("the frame exceeds the receiver's maximum of " + maxFrameBytes + " bytes");
-    this.maxFrameBytes = maxFrameBytes;
-  }
+    public FrameTooLargeException(int maxFrameBytes) {
+        super("the frame exceeds the receiver's maximum of " + maxFrameBytes + " bytes");
+        this.maxFrameBytes = maxFrameBytes;
+    }
 
-  public int maxFrameBytes() {
-    return maxFrameBytes;
-  }
+    public int maxFrameBytes() {
+        return maxFrameBytes;
+    }
 }

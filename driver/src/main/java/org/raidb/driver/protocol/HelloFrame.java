@@ -10,43 +10,54 @@ import java.util.Map;
  *
  * @param clientProperties the connection properties the driver does not interpret itself
  */
-public record HelloFrame(int protocolVersion, String virtualDatabase, String user, String password,
-    Map<String, String> clientProperties) {
+public record HelloFrame(
+        int protocolVersion,
+        String virtualDatabase,
+        String user,
+        String password,
+        Map<String, String> clientProperties) {
 
-  /** A HELLO of this release's protocol version. */
-  public HelloFrame(String virtualDatabase, String user, String password, Map<String, String> clientProperties) {
-    this(Protocol.VERSION, virtualDatabase, user, password, clientProperties);
-  }
-
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.HELLO).writeInt(Protocol.MAGIC).writeInt(protocolVersion).writeString(virtualDatabase)
-        .writeString(user).writeString(password).writeStringMap(clientProperties);
-  }
-
-  /**
-   * Reads the payload. Bad magic is a protocol violation; another protocol version is refused (08P01)
-   * before the rest is read, since its layout may differ.
-   */
-  public static HelloFrame read(PayloadReader r) throws ProtocolException, SQLException {
-    int magic = r.readInt();
-    int version = r.readInt();
-    if (magic != Protocol.MAGIC) {
-      throw new ProtocolException("bad magic number 0x" + Integer.toHexString(magic));
+    /** A HELLO of this release's protocol version. */
+    public HelloFrame(String virtualDatabase, String user, String password, Map<String, String> clientProperties) {
+        this(Protocol.VERSION, virtualDatabase, user, password, clientProperties);
     }
-    if (version != Protocol.VERSION) {
-      throw new SQLException("protocol version " + version + " is not supported; this controller speaks version "
-          + Protocol.VERSION + ": use a driver of the same release", SqlStates.PROTOCOL_VIOLATION);
-    }
-    String virtualDatabase = r.readString();
-    String user = r.readString();
-    String password = r.readString();
-    return new HelloFrame(version, virtualDatabase, user, password, r.readStringMap());
-  }
 
-  /** The password stays out of logs and test failure messages. */
-  @Override
-  public String toString() {
-    return "HelloFrame[protocolVersion=" + protocolVersion + ", virtualDatabase=" + virtualDatabase + ", user=" + user
-        + ", clientProperties=" + clientProperties + "]";
-  }
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.HELLO)
+                .writeInt(Protocol.MAGIC)
+                .writeInt(protocolVersion)
+                .writeString(virtualDatabase)
+                .writeString(user)
+                .writeString(password)
+                .writeStringMap(clientProperties);
+    }
+
+    /**
+     * Reads the payload. Bad magic is a protocol violation; another protocol version is refused (08P01)
+     * before the rest is read, since its layout may differ.
+     */
+    public static HelloFrame read(PayloadReader r) throws ProtocolException, SQLException {
+        int magic = r.readInt();
+        int version = r.readInt();
+        if (magic != Protocol.MAGIC) {
+            throw new ProtocolException("bad magic number 0x" + Integer.toHexString(magic));
+        }
+        if (version != Protocol.VERSION) {
+            throw new SQLException(
+                    "protocol version " + version + " is not supported; this controller speaks version "
+                            + Protocol.VERSION + ": use a driver of the same release",
+                    SqlStates.PROTOCOL_VIOLATION);
+        }
+        String virtualDatabase = r.readString();
+        String user = r.readString();
+        String password = r.readString();
+        return new HelloFrame(version, virtualDatabase, user, password, r.readStringMap());
+    }
+
+    /** The password stays out of logs and test failure messages. */
+    @Override
+    public String toString() {
+        return "HelloFrame[protocolVersion=" + protocolVersion + ", virtualDatabase=" + virtualDatabase + ", user="
+                + user + ", clientProperties=" + clientProperties + "]";
+    }
 }

@@ -13,32 +13,54 @@ import java.util.Map;
  * @param productName the virtual database's backends' product, so that tools pick its dialect
  * @param serverInfo {@code controller}, {@code virtualDatabase} and {@code maxFrameBytes}
  */
-public record HelloOkFrame(int protocolVersion, long sessionId, long cancelSecret, String productName,
-    String productVersion, int productMajor, int productMinor, String identifierQuote, Map<String, String> serverInfo) {
+public record HelloOkFrame(
+        int protocolVersion,
+        long sessionId,
+        long cancelSecret,
+        String productName,
+        String productVersion,
+        int productMajor,
+        int productMinor,
+        String identifierQuote,
+        Map<String, String> serverInfo) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.HELLO_OK).writeInt(protocolVersion).writeLong(sessionId).writeLong(cancelSecret);
-    w.writeString(productName).writeString(productVersion).writeInt(productMajor).writeInt(productMinor);
-    w.writeString(identifierQuote).writeStringMap(serverInfo);
-  }
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.HELLO_OK)
+                .writeInt(protocolVersion)
+                .writeLong(sessionId)
+                .writeLong(cancelSecret);
+        w.writeString(productName)
+                .writeString(productVersion)
+                .writeInt(productMajor)
+                .writeInt(productMinor);
+        w.writeString(identifierQuote).writeStringMap(serverInfo);
+    }
 
-  public static HelloOkFrame read(PayloadReader r) throws ProtocolException {
-    int version = r.readInt();
-    long sessionId = r.readLong();
-    long cancelSecret = r.readLong();
-    String productName = r.readString();
-    String productVersion = r.readString();
-    int major = r.readInt();
-    int minor = r.readInt();
-    String quote = r.readString();
-    return new HelloOkFrame(version, sessionId, cancelSecret, productName, productVersion, major, minor, quote,
-        Map.copyOf(r.readStringMap()));
-  }
+    public static HelloOkFrame read(PayloadReader r) throws ProtocolException {
+        int version = r.readInt();
+        long sessionId = r.readLong();
+        long cancelSecret = r.readLong();
+        String productName = r.readString();
+        String productVersion = r.readString();
+        int major = r.readInt();
+        int minor = r.readInt();
+        String quote = r.readString();
+        return new HelloOkFrame(
+                version,
+                sessionId,
+                cancelSecret,
+                productName,
+                productVersion,
+                major,
+                minor,
+                quote,
+                Map.copyOf(r.readStringMap()));
+    }
 
-  /** The cancel secret stays out of logs. */
-  @Override
-  public String toString() {
-    return "HelloOkFrame[protocolVersion=" + protocolVersion + ", sessionId=" + sessionId + ", productName="
-        + productName + ", productVersion=" + productVersion + ", serverInfo=" + serverInfo + "]";
-  }
+    /** The cancel secret stays out of logs. */
+    @Override
+    public String toString() {
+        return "HelloOkFrame[protocolVersion=" + protocolVersion + ", sessionId=" + sessionId + ", productName="
+                + productName + ", productVersion=" + productVersion + ", serverInfo=" + serverInfo + "]";
+    }
 }

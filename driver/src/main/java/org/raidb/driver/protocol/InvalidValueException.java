@@ -6,15 +6,15 @@ package org.raidb.driver.protocol;
  * so the receiver may answer with {@link #sqlState()} and read the next frame.
  */
 public final class InvalidValueException extends ProtocolException {
-  private final String sqlState;
+    private final String sqlState;
 
-  public InvalidValueException(String message, String sqlState) {
-    super(message);
-    this.sqlState = sqlState;
-  }
+    public InvalidValueException(String message, String sqlState) {
+        super(message);
+        this.sqlState = sqlState;
+    }
 
-  /** The SQLState of class 22 (data exception) that describes the value. */
-  public String sqlState() {
-    return sqlState;
-  }
+    /** The SQLState of class 22 (data exception) that describes the value. */
+    public String sqlState() {
+        return sqlState;
+    }
 }

@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /** A peer broke the wire protocol: bad magic, unknown frame type, oversized or truncated frame. */
 public class ProtocolException extends IOException {
-  public ProtocolException(String message) {
-    super(message);
-  }
+    public ProtocolException(String message) {
+        super(message);
+    }
 }

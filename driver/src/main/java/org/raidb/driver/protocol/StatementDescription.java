@@ -15,34 +15,34 @@ import java.util.List;
  */
 public record StatementDescription(List<ParameterInfo> parameters, List<ColumnInfo> columns) {
 
-  public void write(PayloadWriter w) {
-    w.begin(Protocol.DESCRIPTION).writeInt(parameters.size());
-    for (ParameterInfo p : parameters) {
-      p.write(w);
+    public void write(PayloadWriter w) {
+        w.begin(Protocol.DESCRIPTION).writeInt(parameters.size());
+        for (ParameterInfo p : parameters) {
+            p.write(w);
+        }
+        w.writeBoolean(columns != null);
+        if (columns != null) {
+            w.writeInt(columns.size());
+            for (ColumnInfo c : columns) {
+                c.write(w);
+            }
+        }
     }
-    w.writeBoolean(columns != null);
-    if (columns != null) {
-      w.writeInt(columns.size());
-      for (ColumnInfo c : columns) {
-        c.write(w);
-      }
-    }
-  }
 
-  public static StatementDescription read(PayloadReader r) throws ProtocolException {
-    int n = r.readCount(29); // three ints, two strings, a byte and two more ints
-    List<ParameterInfo> parameters = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      parameters.add(ParameterInfo.read(r));
+    public static StatementDescription read(PayloadReader r) throws ProtocolException {
+        int n = r.readCount(29); // three ints, two strings, a byte and two more ints
+        List<ParameterInfo> parameters = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            parameters.add(ParameterInfo.read(r));
+        }
+        List<ColumnInfo> columns = null;
+        if (r.readBoolean()) {
+            int c = r.readCount(37); // as in a rowset header
+            columns = new ArrayList<>(c);
+            for (int i = 0; i < c; i++) {
+                columns.add(ColumnInfo.read(r));
+            }
+        }
+        return new StatementDescription(List.copyOf(parameters), columns == null ? null : List.copyOf(columns));
     }
-    List<ColumnInfo> columns = null;
-    if (r.readBoolean()) {
-      int c = r.readCount(37); // as in a rowset header
-      columns = new ArrayList<>(c);
-      for (int i = 0; i < c; i++) {
-        columns.add(ColumnInfo.read(r));
-      }
-    }
-    return new StatementDescription(List.copyOf(parameters), columns == null ? null : List.copyOf(columns));
-  }
 }

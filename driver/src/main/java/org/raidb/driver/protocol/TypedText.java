@@ -5,8 +5,8 @@ package org.raidb.driver.protocol;
  * money, network types. The receiving side decides how to present it.
  */
 public record TypedText(String typeName, String text) {
-  @Override
-  public String toString() {
-    return text;
-  }
+    @Override
+    public String toString() {
+        return text;
+    }
 }

@@ -8,33 +8,33 @@ import java.sql.SQLWarning;
  * {@code int32 n | n x (string sqlState | string message | int32 vendorCode)}.
  */
 public final class Warnings {
-  private Warnings() {}
+    private Warnings() {}
 
-  public static void write(PayloadWriter w, SQLWarning chain) {
-    int countAt = w.size();
-    w.writeInt(0);
-    int n = 0;
-    for (SQLWarning x = chain; x != null; x = x.getNextWarning()) {
-      w.writeString(x.getSQLState()).writeString(x.getMessage()).writeInt(x.getErrorCode());
-      n++;
+    public static void write(PayloadWriter w, SQLWarning chain) {
+        int countAt = w.size();
+        w.writeInt(0);
+        int n = 0;
+        for (SQLWarning x = chain; x != null; x = x.getNextWarning()) {
+            w.writeString(x.getSQLState()).writeString(x.getMessage()).writeInt(x.getErrorCode());
+            n++;
+        }
+        w.patchInt(countAt, n);
     }
-    w.patchInt(countAt, n);
-  }
 
-  /** The chain, or null when there is none. */
-  public static SQLWarning read(PayloadReader r) throws ProtocolException {
-    int n = r.readCount(12); // two strings and an int
-    SQLWarning first = null;
-    for (int i = 0; i < n; i++) {
-      String state = r.readString();
-      String message = r.readString();
-      SQLWarning w = new SQLWarning(message, state, r.readInt());
-      if (first == null) {
-        first = w;
-      } else {
-        first.setNextWarning(w);
-      }
+    /** The chain, or null when there is none. */
+    public static SQLWarning read(PayloadReader r) throws ProtocolException {
+        int n = r.readCount(12); // two strings and an int
+        SQLWarning first = null;
+        for (int i = 0; i < n; i++) {
+            String state = r.readString();
+            String message = r.readString();
+            SQLWarning w = new SQLWarning(message, state, r.readInt());
+            if (first == null) {
+                first = w;
+            } else {
+                first.setNextWarning(w);
+            }
+        }
+        return first;
     }
-    return first;
-  }
 }

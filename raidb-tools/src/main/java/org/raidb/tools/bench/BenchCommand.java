@@ -9,18 +9,22 @@ import picocli.CommandLine.Spec;
 
 /** {@code raidb bench}: benchmarks that print their figures next to plain pgjdbc's, measured in the same run. */
 @Command(
-    name = "bench",
-    description = "Benchmarks: RAIDb against plain pgjdbc, measured in the same run.",
-    subcommands = {OverheadCommand.class, RecoveryLogCommand.class, JfrTopCommand.class})
+        name = "bench",
+        description = "Benchmarks: RAIDb against plain pgjdbc, measured in the same run.",
+        subcommands = {OverheadCommand.class, RecoveryLogCommand.class, JfrTopCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
-  @Spec CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
-  boolean help;
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
+    boolean help;
 
-  @Override
-  public Integer call() {
-    throw new ParameterException(spec.commandLine(), "Missing benchmark: which one should run?");
-  }
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "Missing benchmark: which one should run?");
+    }
 }

@@ -39,169 +39,197 @@ import org.raidb.embedded.EmbeddedPostgresServer;
  * it is installed and asked for. Every server runs with the same {@code fsync} setting.
  */
 final class BenchDatabase implements AutoCloseable {
-  /** Database name on PostgreSQL and virtual database name on the controller. */
-  static final String NAME = "bench";
-  private static final String USER = "bench";
-  private static final String PASSWORD = "bench";
+    /** Database name on PostgreSQL and virtual database name on the controller. */
+    static final String NAME = "bench";
 
-  private final EmbeddedPostgresCluster cluster;
-  private final Map<Side, Controller> controllers;
-  private final List<Path> dataDirs;
-  private final Pgpool pgpool;
-  private final String postgresVersion;
+    private static final String USER = "bench";
+    private static final String PASSWORD = "bench";
 
-  private BenchDatabase(EmbeddedPostgresCluster cluster, Map<Side, Controller> controllers, List<Path> dataDirs,
-      Pgpool pgpool, String postgresVersion) {
-    this.cluster = cluster;
-    this.controllers = controllers;
-    this.dataDirs = dataDirs;
-    this.pgpool = pgpool;
-    this.postgresVersion = postgresVersion;
-  }
+    private final EmbeddedPostgresCluster cluster;
+    private final Map<Side, Controller> controllers;
+    private final List<Path> dataDirs;
+    private final Pgpool pgpool;
+    private final String postgresVersion;
 
-  /**
-   * Starts {@code backends} servers with {@code fsync} on or off, fills the table with keys 1..rows
-   * on each directly, then starts a controller for each RAIDb side of {@code sides} and pgpool when
-   * {@code sides} holds {@link Side#PGPOOL} ({@code pgpoolBinary} then present).
-   */
-  static BenchDatabase start(int rows, int backends, boolean fsync, Set<Side> sides, Optional<Path> pgpoolBinary,
-      int pgpoolChildren) throws Exception {
-    EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, NAME, Map.of("fsync", fsync ? "on" : "off"));
-    Map<Side, Controller> controllers = new EnumMap<>(Side.class);
-    List<Path> dataDirs = new ArrayList<>();
-    Pgpool pgpool = null;
-    try {
-      String version = null;
-      for (EmbeddedPostgresServer server : cluster.servers()) {
-        version = createTable(server, rows);
-        checkFsync(server, fsync);
-      }
-      for (Side side : sides) {
-        if (side.isRaidb()) {
-          Path dataDir = Files.createTempDirectory("raidb-bench");
-          dataDirs.add(dataDir);
-          controllers.put(side, Controller.start(configuration(cluster.servers(), dataDir,
-              side == Side.RAIDB ? RecoveryLogSettings.DEFAULT : RecoveryLogSettings.DISABLED)));
+    private BenchDatabase(
+            EmbeddedPostgresCluster cluster,
+            Map<Side, Controller> controllers,
+            List<Path> dataDirs,
+            Pgpool pgpool,
+            String postgresVersion) {
+        this.cluster = cluster;
+        this.controllers = controllers;
+        this.dataDirs = dataDirs;
+        this.pgpool = pgpool;
+        this.postgresVersion = postgresVersion;
+    }
+
+    /**
+     * Starts {@code backends} servers with {@code fsync} on or off, fills the table with keys 1..rows
+     * on each directly, then starts a controller for each RAIDb side of {@code sides} and pgpool when
+     * {@code sides} holds {@link Side#PGPOOL} ({@code pgpoolBinary} then present).
+     */
+    static BenchDatabase start(
+            int rows, int backends, boolean fsync, Set<Side> sides, Optional<Path> pgpoolBinary, int pgpoolChildren)
+            throws Exception {
+        EmbeddedPostgresCluster cluster =
+                EmbeddedPostgresCluster.start(backends, NAME, Map.of("fsync", fsync ? "on" : "off"));
+        Map<Side, Controller> controllers = new EnumMap<>(Side.class);
+        List<Path> dataDirs = new ArrayList<>();
+        Pgpool pgpool = null;
+        try {
+            String version = null;
+            for (EmbeddedPostgresServer server : cluster.servers()) {
+                version = createTable(server, rows);
+                checkFsync(server, fsync);
+            }
+            for (Side side : sides) {
+                if (side.isRaidb()) {
+                    Path dataDir = Files.createTempDirectory("raidb-bench");
+                    dataDirs.add(dataDir);
+                    controllers.put(
+                            side,
+                            Controller.start(configuration(
+                                    cluster.servers(),
+                                    dataDir,
+                                    side == Side.RAIDB ? RecoveryLogSettings.DEFAULT : RecoveryLogSettings.DISABLED)));
+                }
+            }
+            if (sides.contains(Side.PGPOOL)) {
+                pgpool = Pgpool.start(pgpoolBinary.orElseThrow(), cluster.servers(), pgpoolChildren);
+            }
+            return new BenchDatabase(cluster, controllers, dataDirs, pgpool, version);
+        } catch (Exception | Error e) {
+            new BenchDatabase(cluster, controllers, dataDirs, pgpool, null).close();
+            throw e;
         }
-      }
-      if (sides.contains(Side.PGPOOL)) {
-        pgpool = Pgpool.start(pgpoolBinary.orElseThrow(), cluster.servers(), pgpoolChildren);
-      }
-      return new BenchDatabase(cluster, controllers, dataDirs, pgpool, version);
-    } catch (Exception | Error e) {
-      new BenchDatabase(cluster, controllers, dataDirs, pgpool, null).close();
-      throw e;
     }
-  }
 
-  /** The setting as the server reports it: a benchmark that says fsync is off must have it off. */
-  private static void checkFsync(EmbeddedPostgresServer server, boolean fsync) throws SQLException {
-    try (Connection c = server.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW fsync")) {
-      rs.next();
-      String actual = rs.getString(1);
-      if (!actual.equals(fsync ? "on" : "off")) {
-        throw new IllegalStateException(server.name() + " runs with fsync=" + actual + ", not " + (fsync ? "on" : "off"));
-      }
+    /** The setting as the server reports it: a benchmark that says fsync is off must have it off. */
+    private static void checkFsync(EmbeddedPostgresServer server, boolean fsync) throws SQLException {
+        try (Connection c = server.connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SHOW fsync")) {
+            rs.next();
+            String actual = rs.getString(1);
+            if (!actual.equals(fsync ? "on" : "off")) {
+                throw new IllegalStateException(
+                        server.name() + " runs with fsync=" + actual + ", not " + (fsync ? "on" : "off"));
+            }
+        }
     }
-  }
 
-  static String createTable(EmbeddedPostgresServer server, int rows) throws SQLException {
-    try (Connection c = server.connect(); Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE bench_accounts (id int primary key, balance bigint not null, filler text)");
-      // About 100 bytes of filler, so that a row is not unrealistically small.
-      try (PreparedStatement fill = c.prepareStatement(
-          "INSERT INTO bench_accounts SELECT g, 0, repeat(md5(g::text), 3) FROM generate_series(1, ?) g")) {
-        fill.setInt(1, rows);
-        fill.executeUpdate();
-      }
-      st.execute("ANALYZE bench_accounts");
-      try (ResultSet rs = st.executeQuery("SHOW server_version")) {
-        rs.next();
-        return rs.getString(1);
-      }
+    static String createTable(EmbeddedPostgresServer server, int rows) throws SQLException {
+        try (Connection c = server.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE bench_accounts (id int primary key, balance bigint not null, filler text)");
+            // About 100 bytes of filler, so that a row is not unrealistically small.
+            try (PreparedStatement fill = c.prepareStatement(
+                    "INSERT INTO bench_accounts SELECT g, 0, repeat(md5(g::text), 3) FROM generate_series(1, ?) g")) {
+                fill.setInt(1, rows);
+                fill.executeUpdate();
+            }
+            st.execute("ANALYZE bench_accounts");
+            try (ResultSet rs = st.executeQuery("SHOW server_version")) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
     }
-  }
 
-  private static RaidbConfig configuration(List<EmbeddedPostgresServer> servers, Path dataDir, RecoveryLogSettings log) {
-    List<BackendConfig> backends = new ArrayList<>();
-    for (EmbeddedPostgresServer server : servers) {
-      backends.add(new BackendConfig(server.name(), server.jdbcUrl(), server.user(), server.password(),
-          ConfigDefaults.BACKEND_WEIGHT, ConfigDefaults.BACKEND_POOL_SIZE, List.of()));
+    private static RaidbConfig configuration(
+            List<EmbeddedPostgresServer> servers, Path dataDir, RecoveryLogSettings log) {
+        List<BackendConfig> backends = new ArrayList<>();
+        for (EmbeddedPostgresServer server : servers) {
+            backends.add(new BackendConfig(
+                    server.name(),
+                    server.jdbcUrl(),
+                    server.user(),
+                    server.password(),
+                    ConfigDefaults.BACKEND_WEIGHT,
+                    ConfigDefaults.BACKEND_POOL_SIZE,
+                    List.of()));
+        }
+        VirtualDatabaseConfig vdb = new VirtualDatabaseConfig(
+                NAME,
+                new AuthenticationConfig(
+                        new UserCredentials("admin", "admin"), List.of(new UserCredentials(USER, PASSWORD))),
+                backends,
+                new ReplicationConfig("raidb1", "roundRobin", "all"),
+                SchedulerConfig.DEFAULT,
+                log,
+                BackupSettings.DEFAULT);
+        // Port 0: a free port, so that a running demo or another benchmark does not get in the way.
+        ControllerSettings settings = new ControllerSettings(
+                "127.0.0.1", 0, ConfigDefaults.ADMIN_HOST, 0, dataDir, ConfigDefaults.MAX_FRAME_BYTES, false);
+        return new RaidbConfig(settings, List.of(vdb));
     }
-    VirtualDatabaseConfig vdb = new VirtualDatabaseConfig(NAME,
-        new AuthenticationConfig(new UserCredentials("admin", "admin"), List.of(new UserCredentials(USER, PASSWORD))),
-        backends, new ReplicationConfig("raidb1", "roundRobin", "all"), SchedulerConfig.DEFAULT, log,
-        BackupSettings.DEFAULT);
-    // Port 0: a free port, so that a running demo or another benchmark does not get in the way.
-    ControllerSettings settings = new ControllerSettings("127.0.0.1", 0, ConfigDefaults.ADMIN_HOST, 0, dataDir,
-        ConfigDefaults.MAX_FRAME_BYTES, false);
-    return new RaidbConfig(settings, List.of(vdb));
-  }
 
-  /** Largest useful client thread count: beyond it RAIDb clients would queue for a backend connection. */
-  static int backendPoolSize() {
-    return ConfigDefaults.BACKEND_POOL_SIZE;
-  }
-
-  Connection connect(Side side) throws SQLException {
-    return switch (side) {
-      case PGJDBC -> cluster.servers().get(0).connect();
-      case PGPOOL -> pgpool.connect(NAME);
-      case RAIDB, RAIDB_LOG_OFF -> DriverManager.getConnection(raidbUrl(side), USER, PASSWORD);
-    };
-  }
-
-  /** Where {@code side}'s clients connect to. */
-  String url(Side side) {
-    return switch (side) {
-      case PGJDBC -> cluster.servers().get(0).jdbcUrl();
-      case PGPOOL -> pgpool.jdbcUrl(NAME);
-      case RAIDB, RAIDB_LOG_OFF -> raidbUrl(side);
-    };
-  }
-
-  private String raidbUrl(Side side) {
-    return "jdbc:raidb://127.0.0.1:" + controllers.get(side).port() + "/" + NAME;
-  }
-
-  /** Every server's postmaster, whose processes' CPU time the benchmark reports as PostgreSQL's. */
-  List<Long> postmasterPids() {
-    List<Long> pids = new ArrayList<>();
-    cluster.servers().forEach(s -> s.postmasterPid().ifPresent(pids::add));
-    return pids;
-  }
-
-  /** pgpool's parent process, when pgpool runs. */
-  OptionalLong pgpoolPid() {
-    return pgpool == null ? OptionalLong.empty() : OptionalLong.of(pgpool.pid());
-  }
-
-  String postgresVersion() {
-    return postgresVersion;
-  }
-
-  /** The file system the servers' data directories are on ("ext4", "tmpfs"...): fsync means nothing on tmpfs. */
-  String dataFileSystem() {
-    try {
-      return Files.getFileStore(cluster.baseDirectory()).type() + " (" + cluster.baseDirectory().getParent() + ")";
-    } catch (IOException e) {
-      return "unknown (" + e.getMessage() + ")";
+    /** Largest useful client thread count: beyond it RAIDb clients would queue for a backend connection. */
+    static int backendPoolSize() {
+        return ConfigDefaults.BACKEND_POOL_SIZE;
     }
-  }
 
-  @Override
-  public void close() {
-    try {
-      if (pgpool != null) {
-        pgpool.close();
-      }
-    } finally {
-      try {
-        controllers.values().forEach(Controller::close);
-      } finally {
-        cluster.close();
-        dataDirs.forEach(Pgpool::deleteTree);
-      }
+    Connection connect(Side side) throws SQLException {
+        return switch (side) {
+            case PGJDBC -> cluster.servers().get(0).connect();
+            case PGPOOL -> pgpool.connect(NAME);
+            case RAIDB, RAIDB_LOG_OFF -> DriverManager.getConnection(raidbUrl(side), USER, PASSWORD);
+        };
     }
-  }
+
+    /** Where {@code side}'s clients connect to. */
+    String url(Side side) {
+        return switch (side) {
+            case PGJDBC -> cluster.servers().get(0).jdbcUrl();
+            case PGPOOL -> pgpool.jdbcUrl(NAME);
+            case RAIDB, RAIDB_LOG_OFF -> raidbUrl(side);
+        };
+    }
+
+    private String raidbUrl(Side side) {
+        return "jdbc:raidb://127.0.0.1:" + controllers.get(side).port() + "/" + NAME;
+    }
+
+    /** Every server's postmaster, whose processes' CPU time the benchmark reports as PostgreSQL's. */
+    List<Long> postmasterPids() {
+        List<Long> pids = new ArrayList<>();
+        cluster.servers().forEach(s -> s.postmasterPid().ifPresent(pids::add));
+        return pids;
+    }
+
+    /** pgpool's parent process, when pgpool runs. */
+    OptionalLong pgpoolPid() {
+        return pgpool == null ? OptionalLong.empty() : OptionalLong.of(pgpool.pid());
+    }
+
+    String postgresVersion() {
+        return postgresVersion;
+    }
+
+    /** The file system the servers' data directories are on ("ext4", "tmpfs"...): fsync means nothing on tmpfs. */
+    String dataFileSystem() {
+        try {
+            return Files.getFileStore(cluster.baseDirectory()).type() + " ("
+                    + cluster.baseDirectory().getParent() + ")";
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (pgpool != null) {
+                pgpool.close();
+            }
+        } finally {
+            try {
+                controllers.values().forEach(Controller::close);
+            } finally {
+                cluster.close();
+                dataDirs.forEach(Pgpool::deleteTree);
+            }
+        }
+    }
 }

@@ -19,119 +19,141 @@ import org.HdrHistogram.Histogram;
  */
 final class ClosedLoopRun {
 
-  /** Opens one client connection: plain pgjdbc or the RAIDb driver. */
-  interface ConnectionSource {
-    Connection open() throws SQLException;
-  }
-
-  /** Client threads are named so, which tells their CPU time from the controller's. */
-  static final String CLIENT_THREAD_PREFIX = "bench-client-";
-
-  private static final int WARMING = 0;
-  private static final int MEASURING = 1;
-  private static final int STOPPED = 2;
-
-  private final Workload workload;
-  private final int rows;
-  private volatile int phase = WARMING;
-  private final AtomicReference<Exception> failure = new AtomicReference<>();
-
-  private ClosedLoopRun(Workload workload, int rows) {
-    this.workload = workload;
-    this.rows = rows;
-  }
-
-  /** {@code postmasterPid}: the server whose CPU time is counted, if known. */
-  static Measurement run(ConnectionSource source, Workload workload, int threads, int rows, Duration warmup,
-      Duration window, OptionalLong postmasterPid) throws Exception {
-    List<Long> pids = postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of();
-    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, pids, OptionalLong.empty());
-  }
-
-  /** CPU time counted for every server of {@code postmasterPids} and for pgpool's processes, if it runs. */
-  static Measurement run(ConnectionSource source, Workload workload, int threads, int rows, Duration warmup,
-      Duration window, List<Long> postmasterPids, OptionalLong pgpoolPid) throws Exception {
-    return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPids, pgpoolPid);
-  }
-
-  private Measurement run(ConnectionSource source, int threads, Duration warmup, Duration window,
-      List<Long> postmasterPids, OptionalLong pgpoolPid) throws Exception {
-    // Connections are opened before the clock starts: the benchmark measures requests, not logins.
-    List<Connection> connections = new ArrayList<>(threads);
-    List<Client> clients = new ArrayList<>(threads);
-    try {
-      for (int i = 0; i < threads; i++) {
-        Connection c = source.open();
-        connections.add(c);
-        clients.add(new Client(c.prepareStatement(workload.sql()), i));
-      }
-      clients.forEach(client -> client.thread.start());
-      pause(warmup);
-      CpuSample cpuBegin = CpuSample.take(postmasterPids, pgpoolPid);
-      phase = MEASURING;
-      long begin = System.nanoTime();
-      pause(window);
-      phase = STOPPED;
-      long end = System.nanoTime();
-      CpuSample cpuEnd = CpuSample.take(postmasterPids, pgpoolPid); // the clients are still alive: they stop after their operation
-      Histogram all = Measurement.newLatencyHistogram();
-      for (Client client : clients) {
-        client.thread.join();
-        all.add(client.latencies);
-      }
-      if (failure.get() != null) {
-        throw failure.get();
-      }
-      return new Measurement(all, end - begin, CpuUse.between(cpuBegin, cpuEnd, all.getTotalCount()));
-    } finally {
-      phase = STOPPED;
-      for (Client client : clients) {
-        client.thread.join();
-      }
-      for (Connection c : connections) {
-        c.close();
-      }
-    }
-  }
-
-  /** Sleeps through a phase, cut short when a client failed: the run is worthless then. */
-  private void pause(Duration d) throws InterruptedException {
-    long deadline = System.nanoTime() + d.toNanos();
-    while (failure.get() == null && System.nanoTime() < deadline) {
-      Thread.sleep(Math.max(1, Math.min(100, (deadline - System.nanoTime()) / 1_000_000)));
-    }
-  }
-
-  /** One client thread; its histogram is its own, so recording needs no synchronisation. */
-  private final class Client implements Runnable {
-    final PreparedStatement statement;
-    final Histogram latencies = Measurement.newLatencyHistogram();
-    final Thread thread;
-
-    Client(PreparedStatement statement, int index) {
-      this.statement = statement;
-      this.thread = new Thread(this, CLIENT_THREAD_PREFIX + index);
+    /** Opens one client connection: plain pgjdbc or the RAIDb driver. */
+    interface ConnectionSource {
+        Connection open() throws SQLException;
     }
 
-    @Override
-    public void run() {
-      ThreadLocalRandom random = ThreadLocalRandom.current();
-      long highest = latencies.getHighestTrackableValue();
-      try {
-        while (phase != STOPPED) {
-          int key = 1 + random.nextInt(rows);
-          boolean measured = phase == MEASURING;
-          long begin = System.nanoTime();
-          workload.runOnce(statement, key);
-          long took = System.nanoTime() - begin;
-          // Counted only if it ran wholly inside the window, so that ops/s and percentiles agree.
-          if (measured && phase == MEASURING) {
-            latencies.recordValue(Math.min(took, highest));
-          }
+    /** Client threads are named so, which tells their CPU time from the controller's. */
+    static final String CLIENT_THREAD_PREFIX = "bench-client-";
+
+    private static final int WARMING = 0;
+    private static final int MEASURING = 1;
+    private static final int STOPPED = 2;
+
+    private final Workload workload;
+    private final int rows;
+    private volatile int phase = WARMING;
+    private final AtomicReference<Exception> failure = new AtomicReference<>();
+
+    private ClosedLoopRun(Workload workload, int rows) {
+        this.workload = workload;
+        this.rows = rows;
+    }
+
+    /** {@code postmasterPid}: the server whose CPU time is counted, if known. */
+    static Measurement run(
+            ConnectionSource source,
+            Workload workload,
+            int threads,
+            int rows,
+            Duration warmup,
+            Duration window,
+            OptionalLong postmasterPid)
+            throws Exception {
+        List<Long> pids = postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of();
+        return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, pids, OptionalLong.empty());
+    }
+
+    /** CPU time counted for every server of {@code postmasterPids} and for pgpool's processes, if it runs. */
+    static Measurement run(
+            ConnectionSource source,
+            Workload workload,
+            int threads,
+            int rows,
+            Duration warmup,
+            Duration window,
+            List<Long> postmasterPids,
+            OptionalLong pgpoolPid)
+            throws Exception {
+        return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPids, pgpoolPid);
+    }
+
+    private Measurement run(
+            ConnectionSource source,
+            int threads,
+            Duration warmup,
+            Duration window,
+            List<Long> postmasterPids,
+            OptionalLong pgpoolPid)
+            throws Exception {
+        // Connections are opened before the clock starts: the benchmark measures requests, not logins.
+        List<Connection> connections = new ArrayList<>(threads);
+        List<Client> clients = new ArrayList<>(threads);
+        try {
+            for (int i = 0; i < threads; i++) {
+                Connection c = source.open();
+                connections.add(c);
+                clients.add(new Client(c.prepareStatement(workload.sql()), i));
+            }
+            clients.forEach(client -> client.thread.start());
+            pause(warmup);
+            CpuSample cpuBegin = CpuSample.take(postmasterPids, pgpoolPid);
+            phase = MEASURING;
+            long begin = System.nanoTime();
+            pause(window);
+            phase = STOPPED;
+            long end = System.nanoTime();
+            CpuSample cpuEnd = CpuSample.take(
+                    postmasterPids, pgpoolPid); // the clients are still alive: they stop after their operation
+            Histogram all = Measurement.newLatencyHistogram();
+            for (Client client : clients) {
+                client.thread.join();
+                all.add(client.latencies);
+            }
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+            return new Measurement(all, end - begin, CpuUse.between(cpuBegin, cpuEnd, all.getTotalCount()));
+        } finally {
+            phase = STOPPED;
+            for (Client client : clients) {
+                client.thread.join();
+            }
+            for (Connection c : connections) {
+                c.close();
+            }
         }
-      } catch (Exception e) {
-        failure.compareAndSet(null, e);
-      }
     }
-  }
+
+    /** Sleeps through a phase, cut short when a client failed: the run is worthless then. */
+    private void pause(Duration d) throws InterruptedException {
+        long deadline = System.nanoTime() + d.toNanos();
+        while (failure.get() == null && System.nanoTime() < deadline) {
+            Thread.sleep(Math.max(1, Math.min(100, (deadline - System.nanoTime()) / 1_000_000)));
+        }
+    }
+
+    /** One client thread; its histogram is its own, so recording needs no synchronisation. */
+    private final class Client implements Runnable {
+        final PreparedStatement statement;
+        final Histogram latencies = Measurement.newLatencyHistogram();
+        final Thread thread;
+
+        Client(PreparedStatement statement, int index) {
+            this.statement = statement;
+            this.thread = new Thread(this, CLIENT_THREAD_PREFIX + index);
+        }
+
+        @Override
+        public void run() {
+            ThreadLocalRandom random = ThreadLocalRandom.current();
+            long highest = latencies.getHighestTrackableValue();
+            try {
+                while (phase != STOPPED) {
+                    int key = 1 + random.nextInt(rows);
+                    boolean measured = phase == MEASURING;
+                    long begin = System.nanoTime();
+                    workload.runOnce(statement, key);
+                    long took = System.nanoTime() - begin;
+                    // Counted only if it ran wholly inside the window, so that ops/s and percentiles agree.
+                    if (measured && phase == MEASURING) {
+                        latencies.recordValue(Math.min(took, highest));
+                    }
+                }
+            } catch (Exception e) {
+                failure.compareAndSet(null, e);
+            }
+        }
+    }
 }

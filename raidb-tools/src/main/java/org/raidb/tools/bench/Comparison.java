@@ -13,69 +13,69 @@ import java.util.Map;
  */
 record Comparison(boolean fsync, Workload workload, int threads, Map<Side, Figures> figures, Map<Side, CpuUse> cpu) {
 
-  Comparison {
-    figures = Map.copyOf(figures);
-    cpu = Map.copyOf(cpu);
-  }
-
-  /** pgjdbc against RAIDb (log on), without CPU figures: the shape of the first benchmark. */
-  static Comparison of(Workload workload, int threads, Figures pgjdbc, Figures raidb) {
-    return new Comparison(true, workload, threads, Map.of(Side.PGJDBC, pgjdbc, Side.RAIDB, raidb), Map.of());
-  }
-
-  /** The sides measured, in {@link Side} order. */
-  List<Side> sides() {
-    List<Side> sides = new ArrayList<>();
-    for (Side s : Side.values()) {
-      if (figures.containsKey(s)) {
-        sides.add(s);
-      }
+    Comparison {
+        figures = Map.copyOf(figures);
+        cpu = Map.copyOf(cpu);
     }
-    return sides;
-  }
 
-  boolean has(Side side) {
-    return figures.containsKey(side);
-  }
+    /** pgjdbc against RAIDb (log on), without CPU figures: the shape of the first benchmark. */
+    static Comparison of(Workload workload, int threads, Figures pgjdbc, Figures raidb) {
+        return new Comparison(true, workload, threads, Map.of(Side.PGJDBC, pgjdbc, Side.RAIDB, raidb), Map.of());
+    }
 
-  Figures figures(Side side) {
-    return figures.get(side);
-  }
+    /** The sides measured, in {@link Side} order. */
+    List<Side> sides() {
+        List<Side> sides = new ArrayList<>();
+        for (Side s : Side.values()) {
+            if (figures.containsKey(s)) {
+                sides.add(s);
+            }
+        }
+        return sides;
+    }
 
-  CpuUse cpu(Side side) {
-    return cpu.get(side);
-  }
+    boolean has(Side side) {
+        return figures.containsKey(side);
+    }
 
-  boolean hasCpu() {
-    return cpu.keySet().containsAll(figures.keySet());
-  }
+    Figures figures(Side side) {
+        return figures.get(side);
+    }
 
-  /** The RAIDb side that stands for RAIDb: the default (recovery log on) when measured, else the log-off one. */
-  Side raidb() {
-    return has(Side.RAIDB) ? Side.RAIDB : Side.RAIDB_LOG_OFF;
-  }
+    CpuUse cpu(Side side) {
+        return cpu.get(side);
+    }
 
-  /** {@code side} ops/s / {@code base} ops/s: the share of {@code base}'s throughput {@code side} gets. */
-  double throughputRatio(Side side, Side base) {
-    return figures(side).opsPerSecond() / figures(base).opsPerSecond();
-  }
+    boolean hasCpu() {
+        return cpu.keySet().containsAll(figures.keySet());
+    }
 
-  /** {@code side} p50 / {@code base} p50: how many times longer a typical operation takes. */
-  double latencyRatio(Side side, Side base) {
-    return figures(side).p50Millis() / figures(base).p50Millis();
-  }
+    /** The RAIDb side that stands for RAIDb: the default (recovery log on) when measured, else the log-off one. */
+    Side raidb() {
+        return has(Side.RAIDB) ? Side.RAIDB : Side.RAIDB_LOG_OFF;
+    }
 
-  /**
-   * {@code base}'s CPU per operation / {@code side}'s: the throughput ratio to expect when the
-   * machine's cores are the limit (each side then gets the same cores, and spends them at its own
-   * cost per operation).
-   */
-  double cpuBoundThroughputRatio(Side side, Side base) {
-    return cpu(base).totalMicrosPerOp() / cpu(side).totalMicrosPerOp();
-  }
+    /** {@code side} ops/s / {@code base} ops/s: the share of {@code base}'s throughput {@code side} gets. */
+    double throughputRatio(Side side, Side base) {
+        return figures(side).opsPerSecond() / figures(base).opsPerSecond();
+    }
 
-  /** "fsync on" or "fsync off": printed with every figure. */
-  String fsyncText() {
-    return fsync ? "fsync on" : "fsync off";
-  }
+    /** {@code side} p50 / {@code base} p50: how many times longer a typical operation takes. */
+    double latencyRatio(Side side, Side base) {
+        return figures(side).p50Millis() / figures(base).p50Millis();
+    }
+
+    /**
+     * {@code base}'s CPU per operation / {@code side}'s: the throughput ratio to expect when the
+     * machine's cores are the limit (each side then gets the same cores, and spends them at its own
+     * cost per operation).
+     */
+    double cpuBoundThroughputRatio(Side side, Side base) {
+        return cpu(base).totalMicrosPerOp() / cpu(side).totalMicrosPerOp();
+    }
+
+    /** "fsync on" or "fsync off": printed with every figure. */
+    String fsyncText() {
+        return fsync ? "fsync on" : "fsync off";
+    }
 }

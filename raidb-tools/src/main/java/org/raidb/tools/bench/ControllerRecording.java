@@ -14,45 +14,45 @@ import jdk.jfr.Recording;
  * clients are connected, so the pgjdbc measurements, also inside the recording, add nothing to them.
  */
 final class ControllerRecording {
-  private final Path base;
-  private Recording recording;
+    private final Path base;
+    private Recording recording;
 
-  ControllerRecording(Path base) {
-    this.base = base;
-  }
-
-  /** Starts recording with JFR's "profile" settings (10 ms execution samples) plus every socket read and write. */
-  void start() throws IOException {
-    Configuration profile;
-    try {
-      profile = Configuration.getConfiguration("profile");
-    } catch (ParseException e) {
-      throw new IOException("JFR's profile configuration is unreadable", e);
+    ControllerRecording(Path base) {
+        this.base = base;
     }
-    recording = new Recording(profile);
-    // Each socket read is a wait for the other side: counting them per operation shows the round trips.
-    // Without stack traces, because there are tens of thousands per second.
-    recording.enable("jdk.SocketRead").withThreshold(Duration.ZERO).withoutStackTrace();
-    recording.enable("jdk.SocketWrite").withThreshold(Duration.ZERO).withoutStackTrace();
-    recording.start();
-  }
 
-  /** Stops and writes {@code <base>-<workload>.jfr}; returns that file. */
-  Path stopAndDump(Workload workload) throws IOException {
-    Path file = fileFor(workload);
-    try {
-      recording.stop();
-      recording.dump(file);
-    } finally {
-      recording.close();
-      recording = null;
+    /** Starts recording with JFR's "profile" settings (10 ms execution samples) plus every socket read and write. */
+    void start() throws IOException {
+        Configuration profile;
+        try {
+            profile = Configuration.getConfiguration("profile");
+        } catch (ParseException e) {
+            throw new IOException("JFR's profile configuration is unreadable", e);
+        }
+        recording = new Recording(profile);
+        // Each socket read is a wait for the other side: counting them per operation shows the round trips.
+        // Without stack traces, because there are tens of thousands per second.
+        recording.enable("jdk.SocketRead").withThreshold(Duration.ZERO).withoutStackTrace();
+        recording.enable("jdk.SocketWrite").withThreshold(Duration.ZERO).withoutStackTrace();
+        recording.start();
     }
-    return file;
-  }
 
-  Path fileFor(Workload workload) {
-    String name = base.getFileName().toString();
-    String stem = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
-    return base.resolveSibling(stem + "-" + workload.slug() + ".jfr");
-  }
+    /** Stops and writes {@code <base>-<workload>.jfr}; returns that file. */
+    Path stopAndDump(Workload workload) throws IOException {
+        Path file = fileFor(workload);
+        try {
+            recording.stop();
+            recording.dump(file);
+        } finally {
+            recording.close();
+            recording = null;
+        }
+        return file;
+    }
+
+    Path fileFor(Workload workload) {
+        String name = base.getFileName().toString();
+        String stem = name.endsWith(".jfr") ? name.substring(0, name.length() - 4) : name;
+        return base.resolveSibling(stem + "-" + workload.slug() + ".jfr");
+    }
 }

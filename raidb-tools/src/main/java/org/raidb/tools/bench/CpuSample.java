@@ -17,110 +17,128 @@ import java.util.OptionalLong;
  * servers' processes, pgpool-II's when it runs, and the whole machine (which includes whatever else runs on it). Two readings
  * make a {@link CpuUse}. Linux only for PostgreSQL and the machine; elsewhere those read as -1.
  */
-record CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> threads, long postgresCpuNanos,
-    long machineBusyNanos, long pgpoolCpuNanos) {
+record CpuSample(
+        long wallNanos,
+        long processCpuNanos,
+        Map<Long, ThreadCpu> threads,
+        long postgresCpuNanos,
+        long machineBusyNanos,
+        long pgpoolCpuNanos) {
 
-  /** Without pgpool-II. */
-  CpuSample(long wallNanos, long processCpuNanos, Map<Long, ThreadCpu> threads, long postgresCpuNanos,
-      long machineBusyNanos) {
-    this(wallNanos, processCpuNanos, threads, postgresCpuNanos, machineBusyNanos, 0);
-  }
-
-  /** A thread's CPU time and role at the time of the reading. */
-  record ThreadCpu(Role role, long cpuNanos) {}
-
-  /** Who a thread works for. */
-  enum Role {
-    /** The benchmark's client threads: the application, with its JDBC driver. */
-    CLIENT,
-    /** The in-process controller: sessions, backend lanes, pools, the parser. */
-    CONTROLLER,
-    /** Anything else in the JVM: garbage collection, JIT compilation, JFR, the main thread. */
-    OTHER;
-
-    static Role of(String threadName) {
-      if (threadName.startsWith(ClosedLoopRun.CLIENT_THREAD_PREFIX)) {
-        return CLIENT;
-      }
-      return threadName.startsWith("raidb-") ? CONTROLLER : OTHER;
+    /** Without pgpool-II. */
+    CpuSample(
+            long wallNanos,
+            long processCpuNanos,
+            Map<Long, ThreadCpu> threads,
+            long postgresCpuNanos,
+            long machineBusyNanos) {
+        this(wallNanos, processCpuNanos, threads, postgresCpuNanos, machineBusyNanos, 0);
     }
-  }
 
-  /** Clock ticks per second of /proc figures ({@code getconf CLK_TCK}; 100 on every Linux we know). */
-  private static final long TICKS_PER_SECOND = 100;
-  private static final long NANOS_PER_TICK = 1_000_000_000L / TICKS_PER_SECOND;
+    /** A thread's CPU time and role at the time of the reading. */
+    record ThreadCpu(Role role, long cpuNanos) {}
 
-  static CpuSample take(OptionalLong postmasterPid) {
-    return take(postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of(), OptionalLong.empty());
-  }
+    /** Who a thread works for. */
+    enum Role {
+        /** The benchmark's client threads: the application, with its JDBC driver. */
+        CLIENT,
+        /** The in-process controller: sessions, backend lanes, pools, the parser. */
+        CONTROLLER,
+        /** Anything else in the JVM: garbage collection, JIT compilation, JFR, the main thread. */
+        OTHER;
 
-  /** PostgreSQL's time is that of every server in {@code postmasterPids}; pgpool's that of its process tree, if any. */
-  static CpuSample take(List<Long> postmasterPids, OptionalLong pgpoolPid) {
-    long wall = System.nanoTime();
-    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-    Map<Long, ThreadCpu> threads = new HashMap<>();
-    for (ThreadInfo info : mx.getThreadInfo(mx.getAllThreadIds())) {
-      if (info != null) {
-        long cpu = mx.getThreadCpuTime(info.getThreadId());
-        if (cpu >= 0) {
-          threads.put(info.getThreadId(), new ThreadCpu(Role.of(info.getThreadName()), cpu));
+        static Role of(String threadName) {
+            if (threadName.startsWith(ClosedLoopRun.CLIENT_THREAD_PREFIX)) {
+                return CLIENT;
+            }
+            return threadName.startsWith("raidb-") ? CONTROLLER : OTHER;
         }
-      }
     }
-    long postgres = postmasterPids.isEmpty() ? -1 : 0;
-    for (long pid : postmasterPids) {
-      long cpu = readPostgresCpuNanos(pid);
-      postgres = postgres < 0 || cpu < 0 ? -1 : postgres + cpu;
-    }
-    return new CpuSample(wall, readProcessCpuNanos(), threads, postgres, readMachineBusyNanos(),
-        pgpoolPid.isPresent() ? Math.max(0, readPostgresCpuNanos(pgpoolPid.getAsLong())) : 0);
-  }
 
-  private static long readProcessCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getProcessCpuTime();
-    }
-    return -1;
-  }
+    /** Clock ticks per second of /proc figures ({@code getconf CLK_TCK}; 100 on every Linux we know). */
+    private static final long TICKS_PER_SECOND = 100;
 
-  /** User and system time of the postmaster and all its children (one process per connection). */
-  static long readPostgresCpuNanos(long postmasterPid) {
-    long ticks = processTicks(postmasterPid);
-    if (ticks < 0) {
-      return -1;
-    }
-    ProcessHandle postmaster = ProcessHandle.of(postmasterPid).orElse(null);
-    if (postmaster != null) {
-      ticks += postmaster.descendants().mapToLong(p -> Math.max(0, processTicks(p.pid()))).sum();
-    }
-    return ticks * NANOS_PER_TICK;
-  }
+    private static final long NANOS_PER_TICK = 1_000_000_000L / TICKS_PER_SECOND;
 
-  /** utime + stime of /proc/PID/stat (fields 14 and 15, counted after the command in parentheses). */
-  private static long processTicks(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
-      return Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields[0] is field 3 (state)
-    } catch (IOException | RuntimeException e) {
-      return -1; // not Linux, or the process ended
+    static CpuSample take(OptionalLong postmasterPid) {
+        return take(postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of(), OptionalLong.empty());
     }
-  }
 
-  /** Busy time of all CPUs of the machine: the first line of /proc/stat without idle and iowait. */
-  private static long readMachineBusyNanos() {
-    try {
-      String first = Files.readAllLines(Path.of("/proc/stat")).get(0);
-      String[] f = first.trim().split("\\s+", -1);
-      long busy = 0;
-      for (int i = 1; i < f.length && i <= 8; i++) {
-        if (i != 4 && i != 5) { // user nice system [idle iowait] irq softirq steal
-          busy += Long.parseLong(f[i]);
+    /** PostgreSQL's time is that of every server in {@code postmasterPids}; pgpool's that of its process tree, if any. */
+    static CpuSample take(List<Long> postmasterPids, OptionalLong pgpoolPid) {
+        long wall = System.nanoTime();
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Map<Long, ThreadCpu> threads = new HashMap<>();
+        for (ThreadInfo info : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (info != null) {
+                long cpu = mx.getThreadCpuTime(info.getThreadId());
+                if (cpu >= 0) {
+                    threads.put(info.getThreadId(), new ThreadCpu(Role.of(info.getThreadName()), cpu));
+                }
+            }
         }
-      }
-      return busy * NANOS_PER_TICK;
-    } catch (IOException | RuntimeException e) {
-      return -1;
+        long postgres = postmasterPids.isEmpty() ? -1 : 0;
+        for (long pid : postmasterPids) {
+            long cpu = readPostgresCpuNanos(pid);
+            postgres = postgres < 0 || cpu < 0 ? -1 : postgres + cpu;
+        }
+        return new CpuSample(
+                wall,
+                readProcessCpuNanos(),
+                threads,
+                postgres,
+                readMachineBusyNanos(),
+                pgpoolPid.isPresent() ? Math.max(0, readPostgresCpuNanos(pgpoolPid.getAsLong())) : 0);
     }
-  }
+
+    private static long readProcessCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** User and system time of the postmaster and all its children (one process per connection). */
+    static long readPostgresCpuNanos(long postmasterPid) {
+        long ticks = processTicks(postmasterPid);
+        if (ticks < 0) {
+            return -1;
+        }
+        ProcessHandle postmaster = ProcessHandle.of(postmasterPid).orElse(null);
+        if (postmaster != null) {
+            ticks += postmaster
+                    .descendants()
+                    .mapToLong(p -> Math.max(0, processTicks(p.pid())))
+                    .sum();
+        }
+        return ticks * NANOS_PER_TICK;
+    }
+
+    /** utime + stime of /proc/PID/stat (fields 14 and 15, counted after the command in parentheses). */
+    private static long processTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields[0] is field 3 (state)
+        } catch (IOException | RuntimeException e) {
+            return -1; // not Linux, or the process ended
+        }
+    }
+
+    /** Busy time of all CPUs of the machine: the first line of /proc/stat without idle and iowait. */
+    private static long readMachineBusyNanos() {
+        try {
+            String first = Files.readAllLines(Path.of("/proc/stat")).get(0);
+            String[] f = first.trim().split("\\s+", -1);
+            long busy = 0;
+            for (int i = 1; i < f.length && i <= 8; i++) {
+                if (i != 4 && i != 5) { // user nice system [idle iowait] irq softirq steal
+                    busy += Long.parseLong(f[i]);
+                }
+            }
+            return busy * NANOS_PER_TICK;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
 }

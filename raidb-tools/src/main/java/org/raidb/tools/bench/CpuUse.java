@@ -15,48 +15,80 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>A figure is -1 where it could not be read (PostgreSQL and the machine outside Linux).
  */
-record CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double otherJvmMicrosPerOp,
-    double postgresMicrosPerOp, double runCores, double machineBusyCores, double pgpoolMicrosPerOp) {
+record CpuUse(
+        double clientMicrosPerOp,
+        double controllerMicrosPerOp,
+        double otherJvmMicrosPerOp,
+        double postgresMicrosPerOp,
+        double runCores,
+        double machineBusyCores,
+        double pgpoolMicrosPerOp) {
 
-  CpuUse(double clientMicrosPerOp, double controllerMicrosPerOp, double otherJvmMicrosPerOp, double postgresMicrosPerOp,
-      double runCores, double machineBusyCores) {
-    this(clientMicrosPerOp, controllerMicrosPerOp, otherJvmMicrosPerOp, postgresMicrosPerOp, runCores, machineBusyCores, 0);
-  }
+    CpuUse(
+            double clientMicrosPerOp,
+            double controllerMicrosPerOp,
+            double otherJvmMicrosPerOp,
+            double postgresMicrosPerOp,
+            double runCores,
+            double machineBusyCores) {
+        this(
+                clientMicrosPerOp,
+                controllerMicrosPerOp,
+                otherJvmMicrosPerOp,
+                postgresMicrosPerOp,
+                runCores,
+                machineBusyCores,
+                0);
+    }
 
-  static CpuUse between(CpuSample begin, CpuSample end, long operations) {
-    Map<CpuSample.Role, Long> byRole = new EnumMap<>(CpuSample.Role.class);
-    end.threads().forEach((id, t) -> {
-      CpuSample.ThreadCpu before = begin.threads().get(id);
-      byRole.merge(t.role(), t.cpuNanos() - (before == null ? 0 : before.cpuNanos()), Long::sum);
-    });
-    long client = byRole.getOrDefault(CpuSample.Role.CLIENT, 0L);
-    long controller = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
-    long process = end.processCpuNanos() - begin.processCpuNanos();
-    long postgres = begin.postgresCpuNanos() < 0 || end.postgresCpuNanos() < 0 ? -1
-        : end.postgresCpuNanos() - begin.postgresCpuNanos();
-    long machine = begin.machineBusyNanos() < 0 ? -1 : end.machineBusyNanos() - begin.machineBusyNanos();
-    long pgpool = Math.max(0, end.pgpoolCpuNanos() - begin.pgpoolCpuNanos());
-    double wall = end.wallNanos() - begin.wallNanos();
-    double ops = Math.max(1, operations);
-    return new CpuUse(client / 1e3 / ops, controller / 1e3 / ops, Math.max(0, process - client - controller) / 1e3 / ops,
-        postgres < 0 ? -1 : postgres / 1e3 / ops, postgres < 0 ? -1 : (process + postgres + pgpool) / wall,
-        machine < 0 ? -1 : machine / wall, pgpool / 1e3 / ops);
-  }
+    static CpuUse between(CpuSample begin, CpuSample end, long operations) {
+        Map<CpuSample.Role, Long> byRole = new EnumMap<>(CpuSample.Role.class);
+        end.threads().forEach((id, t) -> {
+            CpuSample.ThreadCpu before = begin.threads().get(id);
+            byRole.merge(t.role(), t.cpuNanos() - (before == null ? 0 : before.cpuNanos()), Long::sum);
+        });
+        long client = byRole.getOrDefault(CpuSample.Role.CLIENT, 0L);
+        long controller = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
+        long process = end.processCpuNanos() - begin.processCpuNanos();
+        long postgres = begin.postgresCpuNanos() < 0 || end.postgresCpuNanos() < 0
+                ? -1
+                : end.postgresCpuNanos() - begin.postgresCpuNanos();
+        long machine = begin.machineBusyNanos() < 0 ? -1 : end.machineBusyNanos() - begin.machineBusyNanos();
+        long pgpool = Math.max(0, end.pgpoolCpuNanos() - begin.pgpoolCpuNanos());
+        double wall = end.wallNanos() - begin.wallNanos();
+        double ops = Math.max(1, operations);
+        return new CpuUse(
+                client / 1e3 / ops,
+                controller / 1e3 / ops,
+                Math.max(0, process - client - controller) / 1e3 / ops,
+                postgres < 0 ? -1 : postgres / 1e3 / ops,
+                postgres < 0 ? -1 : (process + postgres + pgpool) / wall,
+                machine < 0 ? -1 : machine / wall,
+                pgpool / 1e3 / ops);
+    }
 
-  /** All CPU per operation this run can account for. */
-  double totalMicrosPerOp() {
-    return clientMicrosPerOp + controllerMicrosPerOp + otherJvmMicrosPerOp + Math.max(0, postgresMicrosPerOp)
-        + pgpoolMicrosPerOp;
-  }
+    /** All CPU per operation this run can account for. */
+    double totalMicrosPerOp() {
+        return clientMicrosPerOp
+                + controllerMicrosPerOp
+                + otherJvmMicrosPerOp
+                + Math.max(0, postgresMicrosPerOp)
+                + pgpoolMicrosPerOp;
+    }
 
-  /** The median of each figure over the rounds, as {@link Figures#medianOf} does. */
-  static CpuUse medianOf(List<CpuUse> rounds) {
-    return new CpuUse(median(rounds, CpuUse::clientMicrosPerOp), median(rounds, CpuUse::controllerMicrosPerOp),
-        median(rounds, CpuUse::otherJvmMicrosPerOp), median(rounds, CpuUse::postgresMicrosPerOp),
-        median(rounds, CpuUse::runCores), median(rounds, CpuUse::machineBusyCores), median(rounds, CpuUse::pgpoolMicrosPerOp));
-  }
+    /** The median of each figure over the rounds, as {@link Figures#medianOf} does. */
+    static CpuUse medianOf(List<CpuUse> rounds) {
+        return new CpuUse(
+                median(rounds, CpuUse::clientMicrosPerOp),
+                median(rounds, CpuUse::controllerMicrosPerOp),
+                median(rounds, CpuUse::otherJvmMicrosPerOp),
+                median(rounds, CpuUse::postgresMicrosPerOp),
+                median(rounds, CpuUse::runCores),
+                median(rounds, CpuUse::machineBusyCores),
+                median(rounds, CpuUse::pgpoolMicrosPerOp));
+    }
 
-  private static double median(List<CpuUse> rounds, ToDoubleFunction<CpuUse> figure) {
-    return Figures.median(rounds.stream().mapToDouble(figure).toArray());
-  }
+    private static double median(List<CpuUse> rounds, ToDoubleFunction<CpuUse> figure) {
+        return Figures.median(rounds.stream().mapToDouble(figure).toArray());
+    }
 }

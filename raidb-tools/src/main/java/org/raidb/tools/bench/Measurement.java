@@ -10,25 +10,25 @@ import org.HdrHistogram.Histogram;
  */
 record Measurement(Histogram latencies, long windowNanos, CpuUse cpu) {
 
-  Measurement(Histogram latencies, long windowNanos) {
-    this(latencies, windowNanos, null);
-  }
+    Measurement(Histogram latencies, long windowNanos) {
+        this(latencies, windowNanos, null);
+    }
 
-  /** Latencies up to one minute, three significant digits: 1 µs resolution at 1 ms. */
-  static Histogram newLatencyHistogram() {
-    return new Histogram(60_000_000_000L, 3);
-  }
+    /** Latencies up to one minute, three significant digits: 1 µs resolution at 1 ms. */
+    static Histogram newLatencyHistogram() {
+        return new Histogram(60_000_000_000L, 3);
+    }
 
-  long operations() {
-    return latencies.getTotalCount();
-  }
+    long operations() {
+        return latencies.getTotalCount();
+    }
 
-  Figures figures() {
-    double seconds = windowNanos / 1e9;
-    return new Figures(operations() / seconds, percentileMillis(50), percentileMillis(99));
-  }
+    Figures figures() {
+        double seconds = windowNanos / 1e9;
+        return new Figures(operations() / seconds, percentileMillis(50), percentileMillis(99));
+    }
 
-  private double percentileMillis(double percentile) {
-    return latencies.getValueAtPercentile(percentile) / 1e6;
-  }
+    private double percentileMillis(double percentile) {
+        return latencies.getValueAtPercentile(percentile) / 1e6;
+    }
 }

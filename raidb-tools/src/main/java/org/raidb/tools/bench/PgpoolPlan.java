@@ -12,35 +12,39 @@ import java.util.Optional;
  */
 record PgpoolPlan(Optional<Path> binary, String description) {
 
-  static PgpoolPlan decide(OverheadCommand.PgpoolChoice choice, int backends) {
-    return decide(choice, backends, Pgpool.binary());
-  }
+    static PgpoolPlan decide(OverheadCommand.PgpoolChoice choice, int backends) {
+        return decide(choice, backends, Pgpool.binary());
+    }
 
-  static PgpoolPlan decide(OverheadCommand.PgpoolChoice choice, int backends, Optional<Path> installed) {
-    if (choice == OverheadCommand.PgpoolChoice.OFF) {
-      return skipped("skipped (--pgpool off)");
+    static PgpoolPlan decide(OverheadCommand.PgpoolChoice choice, int backends, Optional<Path> installed) {
+        if (choice == OverheadCommand.PgpoolChoice.OFF) {
+            return skipped("skipped (--pgpool off)");
+        }
+        if (installed.isEmpty()) {
+            if (choice == OverheadCommand.PgpoolChoice.ON) {
+                throw new IllegalStateException(
+                        "--pgpool on, but no pgpool binary on the PATH nor in /usr/sbin, /usr/local/sbin");
+            }
+            return skipped("skipped, not installed (no pgpool binary on the PATH nor in /usr/sbin, /usr/local/sbin; "
+                    + "on Debian: apt-get install pgpool2)");
+        }
+        String version;
+        try {
+            version = Pgpool.version(installed.get());
+        } catch (IOException e) {
+            if (choice == OverheadCommand.PgpoolChoice.ON) {
+                throw new IllegalStateException("--pgpool on, but " + e.getMessage(), e);
+            }
+            return skipped("skipped, " + installed.get() + " does not run: " + e.getMessage());
+        }
+        return new PgpoolPlan(
+                installed,
+                version + " (" + installed.get() + "), native replication with load balance over the "
+                        + (backends == 1 ? "same server" : "same " + backends + " servers")
+                        + ", one cached backend connection per child");
     }
-    if (installed.isEmpty()) {
-      if (choice == OverheadCommand.PgpoolChoice.ON) {
-        throw new IllegalStateException("--pgpool on, but no pgpool binary on the PATH nor in /usr/sbin, /usr/local/sbin");
-      }
-      return skipped("skipped, not installed (no pgpool binary on the PATH nor in /usr/sbin, /usr/local/sbin; "
-          + "on Debian: apt-get install pgpool2)");
-    }
-    String version;
-    try {
-      version = Pgpool.version(installed.get());
-    } catch (IOException e) {
-      if (choice == OverheadCommand.PgpoolChoice.ON) {
-        throw new IllegalStateException("--pgpool on, but " + e.getMessage(), e);
-      }
-      return skipped("skipped, " + installed.get() + " does not run: " + e.getMessage());
-    }
-    return new PgpoolPlan(installed, version + " (" + installed.get() + "), native replication with load balance over the "
-        + (backends == 1 ? "same server" : "same " + backends + " servers") + ", one cached backend connection per child");
-  }
 
-  private static PgpoolPlan skipped(String why) {
-    return new PgpoolPlan(Optional.empty(), why);
-  }
+    private static PgpoolPlan skipped(String why) {
+        return new PgpoolPlan(Optional.empty(), why);
+    }
 }

@@ -11,14 +11,47 @@ import java.time.Instant;
  * @param dataFileSystem where the servers' data directories were (fsync costs nothing on tmpfs)
  * @param load the machine's load average at the start ({@code /proc/loadavg})
  */
-record RunDescription(Instant start, Machine machine, String label, int durationSeconds, int warmupSeconds, int rounds,
-    int rows, String postgresVersion, boolean profiled, int backends, String recoveryLog, String pgpool,
-    String dataFileSystem, String load) {
+record RunDescription(
+        Instant start,
+        Machine machine,
+        String label,
+        int durationSeconds,
+        int warmupSeconds,
+        int rounds,
+        int rows,
+        String postgresVersion,
+        boolean profiled,
+        int backends,
+        String recoveryLog,
+        String pgpool,
+        String dataFileSystem,
+        String load) {
 
-  /** One backend, log on, no pgpool: the first benchmark's run. */
-  RunDescription(Instant start, Machine machine, String label, int durationSeconds, int warmupSeconds, int rounds, int rows,
-      String postgresVersion, boolean profiled) {
-    this(start, machine, label, durationSeconds, warmupSeconds, rounds, rows, postgresVersion, profiled, 1, "on",
-        "not asked for", "", "");
-  }
+    /** One backend, log on, no pgpool: the first benchmark's run. */
+    RunDescription(
+            Instant start,
+            Machine machine,
+            String label,
+            int durationSeconds,
+            int warmupSeconds,
+            int rounds,
+            int rows,
+            String postgresVersion,
+            boolean profiled) {
+        this(
+                start,
+                machine,
+                label,
+                durationSeconds,
+                warmupSeconds,
+                rounds,
+                rows,
+                postgresVersion,
+                profiled,
+                1,
+                "on",
+                "not asked for",
+                "",
+                "");
+    }
 }

@@ -1,6 +1,5 @@
 package org.raidb.tools.cli;
 
-import org.raidb.controller.cli.RaidbVersion;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.raidb.controller.Controller;
+import org.raidb.controller.cli.RaidbVersion;
 import org.raidb.controller.config.AuthenticationConfig;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.ConfigDefaults;
@@ -18,10 +18,10 @@ import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.ReplicationConfig;
 import org.raidb.controller.config.UserCredentials;
 import org.raidb.controller.config.VirtualDatabaseConfig;
-import org.raidb.tools.demo.DemoWorkload;
-import org.raidb.tools.demo.ReplicaReport;
 import org.raidb.embedded.EmbeddedPostgresCluster;
 import org.raidb.embedded.EmbeddedPostgresServer;
+import org.raidb.tools.demo.DemoWorkload;
+import org.raidb.tools.demo.ReplicaReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,99 +31,116 @@ import picocli.CommandLine.Option;
  * replica holds the same data, then keeps serving until Ctrl-C.
  */
 @Command(
-    name = "demo",
-    mixinStandardHelpOptions = true,
-    versionProvider = RaidbVersion.class,
-    description = "Start embedded PostgreSQL backends and a controller, run a workload through the driver and "
-        + "compare the replicas, then serve until Ctrl-C.")
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        versionProvider = RaidbVersion.class,
+        description = "Start embedded PostgreSQL backends and a controller, run a workload through the driver and "
+                + "compare the replicas, then serve until Ctrl-C.")
 final class DemoCommand implements Callable<Integer> {
-  static final String VIRTUAL_DATABASE = "shop";
-  static final String USER = "app";
-  static final String PASSWORD = "app";
+    static final String VIRTUAL_DATABASE = "shop";
+    static final String USER = "app";
+    static final String PASSWORD = "app";
 
-  @Option(names = "--backends", defaultValue = "3", description = "Number of PostgreSQL backends (default ${DEFAULT-VALUE}).")
-  int backends;
+    @Option(
+            names = "--backends",
+            defaultValue = "3",
+            description = "Number of PostgreSQL backends (default ${DEFAULT-VALUE}).")
+    int backends;
 
-  @Option(names = "--port", defaultValue = "25322", description = "Client port of the controller (default ${DEFAULT-VALUE}; 0 picks a free one).")
-  int port;
+    @Option(
+            names = "--port",
+            defaultValue = "25322",
+            description = "Client port of the controller (default ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port;
 
-  @Option(names = "--exit", description = "Exit after the replica report instead of serving until Ctrl-C.")
-  boolean exitAfterReport;
+    @Option(names = "--exit", description = "Exit after the replica report instead of serving until Ctrl-C.")
+    boolean exitAfterReport;
 
-  @Override
-  public Integer call() throws Exception {
-    if (backends < 1 || backends > 9) {
-      throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--backends must be between 1 and 9");
+    @Override
+    public Integer call() throws Exception {
+        if (backends < 1 || backends > 9) {
+            throw new picocli.CommandLine.ParameterException(
+                    new picocli.CommandLine(this), "--backends must be between 1 and 9");
+        }
+        PrintStream out = System.out;
+        out.println("Starting " + backends + " embedded PostgreSQL servers...");
+        EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, VIRTUAL_DATABASE);
+        Controller controller;
+        try {
+            controller = Controller.start(configuration(cluster, Files.createTempDirectory("raidb-demo")));
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+        Runnable stopAll = () -> {
+            controller.close();
+            cluster.close();
+        };
+        // On Ctrl-C only the controller is ours to stop: the cluster has its own shutdown hook.
+        Thread hook = new Thread(controller::close, "raidb-demo-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        String url = "jdbc:raidb://127.0.0.1:" + controller.port() + "/" + VIRTUAL_DATABASE;
+        for (EmbeddedPostgresServer s : cluster.servers()) {
+            out.println("  backend " + s.name() + ": " + s.jdbcUrl());
+        }
+        out.println("Controller serving " + url + "\n");
+
+        try (Connection c = DriverManager.getConnection(url, USER, PASSWORD)) {
+            DemoWorkload.run(c, out);
+        }
+        out.println("\nEach backend, read directly with pgjdbc (row count and checksum per table):");
+        boolean identical = report(cluster, out);
+
+        if (exitAfterReport) {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            stopAll.run();
+            return identical ? 0 : RaidbCommand.EXIT_FAILURE;
+        }
+        out.println("\nThe controller keeps running. Connect with any JDBC tool:");
+        out.println("  URL      " + url);
+        out.println("  user     " + USER + " / password " + PASSWORD);
+        out.println("  driver   driver/target/raidb-driver.jar (org.raidb.driver.Driver)");
+        out.println(
+                "Administer it: bin/raidb console --port " + controller.adminPort() + " --user admin --password admin");
+        out.println("Press Ctrl-C to stop the controller and the embedded servers.");
+        controller.awaitTermination();
+        return identical ? 0 : RaidbCommand.EXIT_FAILURE;
     }
-    PrintStream out = System.out;
-    out.println("Starting " + backends + " embedded PostgreSQL servers...");
-    EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, VIRTUAL_DATABASE);
-    Controller controller;
-    try {
-      controller = Controller.start(configuration(cluster, Files.createTempDirectory("raidb-demo")));
-    } catch (Exception e) {
-      cluster.close();
-      throw e;
-    }
-    Runnable stopAll = () -> {
-      controller.close();
-      cluster.close();
-    };
-    // On Ctrl-C only the controller is ours to stop: the cluster has its own shutdown hook.
-    Thread hook = new Thread(controller::close, "raidb-demo-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    String url = "jdbc:raidb://127.0.0.1:" + controller.port() + "/" + VIRTUAL_DATABASE;
-    for (EmbeddedPostgresServer s : cluster.servers()) {
-      out.println("  backend " + s.name() + ": " + s.jdbcUrl());
-    }
-    out.println("Controller serving " + url + "\n");
 
-    try (Connection c = DriverManager.getConnection(url, USER, PASSWORD)) {
-      DemoWorkload.run(c, out);
+    private static boolean report(EmbeddedPostgresCluster cluster, PrintStream out) throws Exception {
+        List<ReplicaReport.Replica> replicas = new ArrayList<>();
+        try {
+            for (EmbeddedPostgresServer s : cluster.servers()) {
+                replicas.add(new ReplicaReport.Replica(s.name(), s.connect()));
+            }
+            return ReplicaReport.print(replicas, out);
+        } finally {
+            for (ReplicaReport.Replica r : replicas) {
+                r.connection().close();
+            }
+        }
     }
-    out.println("\nEach backend, read directly with pgjdbc (row count and checksum per table):");
-    boolean identical = report(cluster, out);
 
-    if (exitAfterReport) {
-      Runtime.getRuntime().removeShutdownHook(hook);
-      stopAll.run();
-      return identical ? 0 : RaidbCommand.EXIT_FAILURE;
+    private RaidbConfig configuration(EmbeddedPostgresCluster cluster, Path dataDir) {
+        List<BackendConfig> backendConfigs = new ArrayList<>();
+        for (EmbeddedPostgresServer s : cluster.servers()) {
+            backendConfigs.add(new BackendConfig(
+                    s.name(),
+                    s.jdbcUrl(),
+                    s.user(),
+                    s.password(),
+                    ConfigDefaults.BACKEND_WEIGHT,
+                    ConfigDefaults.BACKEND_POOL_SIZE,
+                    List.of()));
+        }
+        VirtualDatabaseConfig vdb = new VirtualDatabaseConfig(
+                VIRTUAL_DATABASE,
+                new AuthenticationConfig(
+                        new UserCredentials("admin", "admin"), List.of(new UserCredentials(USER, PASSWORD))),
+                backendConfigs,
+                new ReplicationConfig("raidb1", "roundRobin", "all"));
+        ControllerSettings settings = new ControllerSettings(
+                "127.0.0.1", port, ConfigDefaults.ADMIN_HOST, 0, dataDir, ConfigDefaults.MAX_FRAME_BYTES, false);
+        return new RaidbConfig(settings, List.of(vdb));
     }
-    out.println("\nThe controller keeps running. Connect with any JDBC tool:");
-    out.println("  URL      " + url);
-    out.println("  user     " + USER + " / password " + PASSWORD);
-    out.println("  driver   driver/target/raidb-driver.jar (org.raidb.driver.Driver)");
-    out.println("Administer it: bin/raidb console --port " + controller.adminPort() + " --user admin --password admin");
-    out.println("Press Ctrl-C to stop the controller and the embedded servers.");
-    controller.awaitTermination();
-    return identical ? 0 : RaidbCommand.EXIT_FAILURE;
-  }
-
-  private static boolean report(EmbeddedPostgresCluster cluster, PrintStream out) throws Exception {
-    List<ReplicaReport.Replica> replicas = new ArrayList<>();
-    try {
-      for (EmbeddedPostgresServer s : cluster.servers()) {
-        replicas.add(new ReplicaReport.Replica(s.name(), s.connect()));
-      }
-      return ReplicaReport.print(replicas, out);
-    } finally {
-      for (ReplicaReport.Replica r : replicas) {
-        r.connection().close();
-      }
-    }
-  }
-
-  private RaidbConfig configuration(EmbeddedPostgresCluster cluster, Path dataDir) {
-    List<BackendConfig> backendConfigs = new ArrayList<>();
-    for (EmbeddedPostgresServer s : cluster.servers()) {
-      backendConfigs.add(new BackendConfig(s.name(), s.jdbcUrl(), s.user(), s.password(), ConfigDefaults.BACKEND_WEIGHT,
-          ConfigDefaults.BACKEND_POOL_SIZE, List.of()));
-    }
-    VirtualDatabaseConfig vdb = new VirtualDatabaseConfig(VIRTUAL_DATABASE,
-        new AuthenticationConfig(new UserCredentials("admin", "admin"), List.of(new UserCredentials(USER, PASSWORD))),
-        backendConfigs, new ReplicationConfig("raidb1", "roundRobin", "all"));
-    ControllerSettings settings = new ControllerSettings("127.0.0.1", port, ConfigDefaults.ADMIN_HOST, 0, dataDir,
-        ConfigDefaults.MAX_FRAME_BYTES, false);
-    return new RaidbConfig(settings, List.of(vdb));
-  }
 }

@@ -1,6 +1,5 @@
 package org.raidb.tools.console;
 
-import org.raidb.controller.admin.client.AdminClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -14,6 +13,7 @@ import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.raidb.controller.admin.client.AdminClient;
 import org.raidb.controller.files.PrivateFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,118 +25,136 @@ import picocli.CommandLine.Spec;
  * {@code help}) or one command at a time with {@code -c} for scripts. Exit statuses: see {@link ConsoleExit}.
  */
 @Command(
-    name = "console",
-    mixinStandardHelpOptions = true,
-    description = "Administer a running controller through its admin API: interactively, or one command with -c.",
-    footer = {"", "Exit status with -c: 0 done, 1 the command failed, 2 unknown command or bad usage, "
-        + "3 controller unreachable or credentials refused."})
+        name = "console",
+        mixinStandardHelpOptions = true,
+        description = "Administer a running controller through its admin API: interactively, or one command with -c.",
+        footer = {
+            "",
+            "Exit status with -c: 0 done, 1 the command failed, 2 unknown command or bad usage, "
+                    + "3 controller unreachable or credentials refused."
+        })
 public final class ConsoleCommand implements Callable<Integer> {
-  static final String PASSWORD_VARIABLE = "RAIDB_ADMIN_PASSWORD";
-  private static final Duration WATCH_INTERVAL = Duration.ofMillis(500);
+    static final String PASSWORD_VARIABLE = "RAIDB_ADMIN_PASSWORD";
+    private static final Duration WATCH_INTERVAL = Duration.ofMillis(500);
 
-  @Option(names = "--url", paramLabel = "URL", description = "The admin API's address (default http://HOST:PORT).")
-  URI url;
+    @Option(names = "--url", paramLabel = "URL", description = "The admin API's address (default http://HOST:PORT).")
+    URI url;
 
-  @Option(names = "--host", defaultValue = "127.0.0.1", description = "Controller host (default ${DEFAULT-VALUE}).")
-  String host;
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Controller host (default ${DEFAULT-VALUE}).")
+    String host;
 
-  @Option(names = "--port", defaultValue = "25380", description = "Controller adminPort (default ${DEFAULT-VALUE}).")
-  int port;
+    @Option(names = "--port", defaultValue = "25380", description = "Controller adminPort (default ${DEFAULT-VALUE}).")
+    int port;
 
-  @Option(names = {"-u", "--user"}, defaultValue = "admin", description = "Admin user (default ${DEFAULT-VALUE}).")
-  String user;
+    @Option(
+            names = {"-u", "--user"},
+            defaultValue = "admin",
+            description = "Admin user (default ${DEFAULT-VALUE}).")
+    String user;
 
-  @Option(names = {"-p", "--password"}, description = "Admin password; default: environment variable "
-      + PASSWORD_VARIABLE + ", else asked for in interactive mode.")
-  String password;
+    @Option(
+            names = {"-p", "--password"},
+            description = "Admin password; default: environment variable " + PASSWORD_VARIABLE
+                    + ", else asked for in interactive mode.")
+    String password;
 
-  @Option(names = {"-c", "--command"}, paramLabel = "COMMAND",
-      description = "Run one console command, e.g. \"show backends\", and exit.")
-  String command;
+    @Option(
+            names = {"-c", "--command"},
+            paramLabel = "COMMAND",
+            description = "Run one console command, e.g. \"show backends\", and exit.")
+    String command;
 
-  @Spec CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
-  private final UnaryOperator<String> environment;
+    private final UnaryOperator<String> environment;
 
-  public ConsoleCommand() {
-    this(System::getenv);
-  }
-
-  ConsoleCommand(UnaryOperator<String> environment) {
-    this.environment = environment;
-  }
-
-  @Override
-  public Integer call() throws IOException {
-    URI base = url != null ? url : URI.create("http://" + host + ":" + port);
-    String secret = password != null ? password : environment.apply(PASSWORD_VARIABLE);
-    if (command != null) {
-      return new ConsoleRunner(new AdminClient(base, user, secret), spec.commandLine().getOut(),
-          spec.commandLine().getErr(), WATCH_INTERVAL).run(command);
+    public ConsoleCommand() {
+        this(System::getenv);
     }
-    return interactive(base, secret);
-  }
 
-  private int interactive(URI base, String secret) throws IOException {
-    try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-      PrintWriter out = terminal.writer();
-      String pass = secret != null ? secret : askPassword(terminal);
-      if (pass == null) {
-        return ConsoleExit.OK;
-      }
-      AdminClient client = new AdminClient(base, user, pass);
-      ConsoleRunner runner = new ConsoleRunner(client, out, out, WATCH_INTERVAL);
-      // Fail now, not at the first command, when there is no controller or the password is wrong.
-      int probe = runner.run("show virtualdatabases");
-      if (probe != ConsoleExit.OK) {
-        return probe;
-      }
-      Path history = Path.of(System.getProperty("user.home"), ".raidb_console_history");
-      // The history holds commands such as "add backend … password=…": the user's eyes only. JLine appends to
-      // an existing file and replaces it with a private temporary one, so creating it private keeps it so.
-      PrivateFiles.ensurePrivateFile(history);
-      LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("raidb")
-          .completer(new ConsoleCompleter(ConsoleCompleter.fromApi(client)))
-          .variable(LineReader.HISTORY_FILE, history)
-          .build();
-      out.println("Connected to " + base + " as " + user + ". Type 'help' for the commands, Tab to complete.");
-      // Ctrl-C while a command runs (watch) interrupts it; while typing, JLine turns it into UserInterruptException.
-      Thread console = Thread.currentThread();
-      terminal.handle(Terminal.Signal.INT, signal -> console.interrupt());
-      while (true) {
-        String line;
+    ConsoleCommand(UnaryOperator<String> environment) {
+        this.environment = environment;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        URI base = url != null ? url : URI.create("http://" + host + ":" + port);
+        String secret = password != null ? password : environment.apply(PASSWORD_VARIABLE);
+        if (command != null) {
+            return new ConsoleRunner(
+                            new AdminClient(base, user, secret),
+                            spec.commandLine().getOut(),
+                            spec.commandLine().getErr(),
+                            WATCH_INTERVAL)
+                    .run(command);
+        }
+        return interactive(base, secret);
+    }
+
+    private int interactive(URI base, String secret) throws IOException {
+        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+            PrintWriter out = terminal.writer();
+            String pass = secret != null ? secret : askPassword(terminal);
+            if (pass == null) {
+                return ConsoleExit.OK;
+            }
+            AdminClient client = new AdminClient(base, user, pass);
+            ConsoleRunner runner = new ConsoleRunner(client, out, out, WATCH_INTERVAL);
+            // Fail now, not at the first command, when there is no controller or the password is wrong.
+            int probe = runner.run("show virtualdatabases");
+            if (probe != ConsoleExit.OK) {
+                return probe;
+            }
+            Path history = Path.of(System.getProperty("user.home"), ".raidb_console_history");
+            // The history holds commands such as "add backend … password=…": the user's eyes only. JLine appends to
+            // an existing file and replaces it with a private temporary one, so creating it private keeps it so.
+            PrivateFiles.ensurePrivateFile(history);
+            LineReader reader = LineReaderBuilder.builder()
+                    .terminal(terminal)
+                    .appName("raidb")
+                    .completer(new ConsoleCompleter(ConsoleCompleter.fromApi(client)))
+                    .variable(LineReader.HISTORY_FILE, history)
+                    .build();
+            out.println("Connected to " + base + " as " + user + ". Type 'help' for the commands, Tab to complete.");
+            // Ctrl-C while a command runs (watch) interrupts it; while typing, JLine turns it into
+            // UserInterruptException.
+            Thread console = Thread.currentThread();
+            terminal.handle(Terminal.Signal.INT, signal -> console.interrupt());
+            while (true) {
+                String line;
+                try {
+                    line = reader.readLine("raidb> ");
+                } catch (UserInterruptException e) {
+                    continue;
+                } catch (EndOfFileException e) {
+                    return ConsoleExit.OK;
+                }
+                if (isExit(line)) {
+                    return ConsoleExit.OK;
+                }
+                if (runner.run(line) == ConsoleExit.NO_CONNECTION) {
+                    out.println("(the controller may have stopped; 'exit' leaves the console)");
+                }
+                Thread.interrupted(); // a Ctrl-C that came after the command ended must not cut the next one
+            }
+        }
+    }
+
+    private static boolean isExit(String line) {
         try {
-          line = reader.readLine("raidb> ");
-        } catch (UserInterruptException e) {
-          continue;
-        } catch (EndOfFileException e) {
-          return ConsoleExit.OK;
+            return ConsoleGrammar.parse(line) instanceof ConsoleAction.Exit;
+        } catch (ConsoleUsageException e) {
+            return false;
         }
-        if (isExit(line)) {
-          return ConsoleExit.OK;
-        }
-        if (runner.run(line) == ConsoleExit.NO_CONNECTION) {
-          out.println("(the controller may have stopped; 'exit' leaves the console)");
-        }
-        Thread.interrupted(); // a Ctrl-C that came after the command ended must not cut the next one
-      }
     }
-  }
 
-  private static boolean isExit(String line) {
-    try {
-      return ConsoleGrammar.parse(line) instanceof ConsoleAction.Exit;
-    } catch (ConsoleUsageException e) {
-      return false;
+    private String askPassword(Terminal terminal) {
+        LineReader reader = LineReaderBuilder.builder().terminal(terminal).build();
+        try {
+            return reader.readLine("Password for " + user + ": ", '*');
+        } catch (UserInterruptException | EndOfFileException e) {
+            return null;
+        }
     }
-  }
-
-  private String askPassword(Terminal terminal) {
-    LineReader reader = LineReaderBuilder.builder().terminal(terminal).build();
-    try {
-      return reader.readLine("Password for " + user + ": ", '*');
-    } catch (UserInterruptException | EndOfFileException e) {
-      return null;
-    }
-  }
 }

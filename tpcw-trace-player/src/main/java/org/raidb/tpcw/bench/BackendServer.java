@@ -6,8 +6,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 @JsonIgnoreProperties(ignoreUnknown = true)
 record BackendServer(String name, int port, String url, String user, String password, long pid) {
 
-  /** The same server, another database (the harness resets "tpcw" from the "postgres" database). */
-  String url(String database) {
-    return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
-  }
+    /** The same server, another database (the harness resets "tpcw" from the "postgres" database). */
+    String url(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+    }
 }

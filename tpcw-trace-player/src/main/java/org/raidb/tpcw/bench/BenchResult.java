@@ -7,5 +7,14 @@ package org.raidb.tpcw.bench;
  * @param replicasIdentical after a replay through a controller, whether every backend ended with the same
  *     per-table checksums; null without a controller
  */
-public record BenchResult(String mix, String config, int backends, double requestsPerMinute, double transactionsPerSecond,
-    long statements, long errors, long retries, double elapsedSeconds, Boolean replicasIdentical) {}
+public record BenchResult(
+        String mix,
+        String config,
+        int backends,
+        double requestsPerMinute,
+        double transactionsPerSecond,
+        long statements,
+        long errors,
+        long retries,
+        double elapsedSeconds,
+        Boolean replicasIdentical) {}

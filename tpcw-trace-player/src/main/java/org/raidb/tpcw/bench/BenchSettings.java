@@ -8,10 +8,19 @@ import org.raidb.tpcw.interactions.Mix;
 import org.raidb.tpcw.schema.Scale;
 
 /** What {@code tpcw bench} measures and how. */
-public record BenchSettings(List<Mix> mixes, List<BenchConfig> configs, List<Integer> backends, Scale scale, int sessions,
-    Duration recordDuration, double backendCpu, BestSellersVariant bestSellers, long seed, Path outDir) {
+public record BenchSettings(
+        List<Mix> mixes,
+        List<BenchConfig> configs,
+        List<Integer> backends,
+        Scale scale,
+        int sessions,
+        Duration recordDuration,
+        double backendCpu,
+        BestSellersVariant bestSellers,
+        long seed,
+        Path outDir) {
 
-  public int maxBackends() {
-    return backends.stream().mapToInt(Integer::intValue).max().orElse(1);
-  }
+    public int maxBackends() {
+        return backends.stream().mapToInt(Integer::intValue).max().orElse(1);
+    }
 }

@@ -13,27 +13,30 @@ import java.util.List;
  */
 final class TemplateDatabases {
 
-  static final String DATABASE = "tpcw";
-  static final String TEMPLATE = "tpcw_template";
+    static final String DATABASE = "tpcw";
+    static final String TEMPLATE = "tpcw_template";
 
-  private TemplateDatabases() {}
+    private TemplateDatabases() {}
 
-  static void saveTemplate(BackendServer server) throws SQLException {
-    run(server, "DROP DATABASE IF EXISTS " + TEMPLATE, "CREATE DATABASE " + TEMPLATE + " TEMPLATE " + DATABASE);
-  }
-
-  static void reset(List<BackendServer> servers) throws SQLException {
-    for (BackendServer server : servers) {
-      run(server, "DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)", "CREATE DATABASE " + DATABASE + " TEMPLATE " + TEMPLATE);
+    static void saveTemplate(BackendServer server) throws SQLException {
+        run(server, "DROP DATABASE IF EXISTS " + TEMPLATE, "CREATE DATABASE " + TEMPLATE + " TEMPLATE " + DATABASE);
     }
-  }
 
-  private static void run(BackendServer server, String... statements) throws SQLException {
-    try (Connection c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
-        Statement s = c.createStatement()) {
-      for (String sql : statements) {
-        s.execute(sql);
-      }
+    static void reset(List<BackendServer> servers) throws SQLException {
+        for (BackendServer server : servers) {
+            run(
+                    server,
+                    "DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)",
+                    "CREATE DATABASE " + DATABASE + " TEMPLATE " + TEMPLATE);
+        }
     }
-  }
+
+    private static void run(BackendServer server, String... statements) throws SQLException {
+        try (Connection c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
+                Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
 }

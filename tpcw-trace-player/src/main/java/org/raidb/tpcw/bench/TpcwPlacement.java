@@ -25,81 +25,91 @@ import java.util.Set;
  * reproduction of the paper's RAIDb-2 figures.
  */
 public final class TpcwPlacement {
-  /** Every TPC-W table, in this project's schema. */
-  public static final Set<String> TABLES = Set.of("customer", "address", "orders", "order_line", "cc_xacts", "item", "author",
-      "country", "shopping_cart", "shopping_cart_line");
+    /** Every TPC-W table, in this project's schema. */
+    public static final Set<String> TABLES = Set.of(
+            "customer",
+            "address",
+            "orders",
+            "order_line",
+            "cc_xacts",
+            "item",
+            "author",
+            "country",
+            "shopping_cart",
+            "shopping_cart_line");
 
-  /** Table 2's rows marked "replicated in the browsing mix only" on its first nodes. */
-  private static final Set<String> ORDER_TABLES = Set.of("orders", "order_line", "cc_xacts");
+    /** Table 2's rows marked "replicated in the browsing mix only" on its first nodes. */
+    private static final Set<String> ORDER_TABLES = Set.of("orders", "order_line", "cc_xacts");
 
-  private TpcwPlacement() {}
+    private TpcwPlacement() {}
 
-  /**
-   * RAIDb-2 for the shopping and ordering mixes (Table 2, section 7.5.4): every table on every
-   * backend but orders, order_line and cc_xacts, which are left off the first backends.
-   *
-   * @param backends 3 to 6, the configurations Table 2 gives
-   */
-  public static List<Set<String>> raidb2(int backends) {
-    int withoutOrderTables = browsingOnlyNodes(backends);
-    List<Set<String>> placement = new ArrayList<>(backends);
-    Set<String> withoutOrders = minus(TABLES, ORDER_TABLES);
-    for (int i = 0; i < backends; i++) {
-      placement.add(i < withoutOrderTables ? withoutOrders : TABLES);
+    /**
+     * RAIDb-2 for the shopping and ordering mixes (Table 2, section 7.5.4): every table on every
+     * backend but orders, order_line and cc_xacts, which are left off the first backends.
+     *
+     * @param backends 3 to 6, the configurations Table 2 gives
+     */
+    public static List<Set<String>> raidb2(int backends) {
+        int withoutOrderTables = browsingOnlyNodes(backends);
+        List<Set<String>> placement = new ArrayList<>(backends);
+        Set<String> withoutOrders = minus(TABLES, ORDER_TABLES);
+        for (int i = 0; i < backends; i++) {
+            placement.add(i < withoutOrderTables ? withoutOrders : TABLES);
+        }
+        return List.copyOf(placement);
     }
-    return List.copyOf(placement);
-  }
 
-  /**
-   * RAIDb-2 for the browsing mix (Table 2): the paper replicates every table the best-seller query
-   * needs on every backend for this mix only (section 7.5.4), which with Table 2 as given is every
-   * table everywhere.
-   *
-   * @param backends 3 to 6, the configurations Table 2 gives
-   */
-  public static List<Set<String>> raidb2Browsing(int backends) {
-    browsingOnlyNodes(backends);
-    return List.copyOf(Collections.nCopies(backends, TABLES));
-  }
-
-  /**
-   * RAIDb-0 (section 7.5.2): every TPC-W table but shopping_cart is joined with another, directly or
-   * through others (item with author, order_line and shopping_cart_line; orders with order_line,
-   * customer and cc_xacts; customer with address and country), so the tables fall into two groups
-   * only: everything but shopping_cart on the first backend, shopping_cart alone on the second. On
-   * more backends, the ones after the second hold no TPC-W table: they are in the array (and would
-   * receive tables created later) but no statement of the workload can go to them, which is what
-   * the paper means by RAIDb-0's scalability being "limited to the number of tables" (section 3.6).
-   * The shopping_cart_line to shopping_cart foreign key cannot exist across backends and must be
-   * left out of the schema.
-   *
-   * @param backends 2 or more
-   */
-  public static List<Set<String>> raidb0(int backends) {
-    if (backends < 2) {
-      throw new IllegalArgumentException("RAIDb-0 partitions the tables over at least 2 backends (section 3.1), not "
-          + backends);
+    /**
+     * RAIDb-2 for the browsing mix (Table 2): the paper replicates every table the best-seller query
+     * needs on every backend for this mix only (section 7.5.4), which with Table 2 as given is every
+     * table everywhere.
+     *
+     * @param backends 3 to 6, the configurations Table 2 gives
+     */
+    public static List<Set<String>> raidb2Browsing(int backends) {
+        browsingOnlyNodes(backends);
+        return List.copyOf(Collections.nCopies(backends, TABLES));
     }
-    List<Set<String>> placement = new ArrayList<>(backends);
-    placement.add(minus(TABLES, Set.of("shopping_cart")));
-    placement.add(Set.of("shopping_cart"));
-    placement.addAll(Collections.nCopies(backends - 2, Set.of()));
-    return List.copyOf(placement);
-  }
 
-  /** How many of the first nodes hold the order tables in the browsing mix only (Table 2's hatched cells). */
-  private static int browsingOnlyNodes(int backends) {
-    return switch (backends) {
-      case 3 -> 1;
-      case 4, 5, 6 -> 2;
-      default -> throw new IllegalArgumentException(
-          "Table 2 of the paper gives RAIDb-2 placements for 3 to 6 backends, not " + backends);
-    };
-  }
+    /**
+     * RAIDb-0 (section 7.5.2): every TPC-W table but shopping_cart is joined with another, directly or
+     * through others (item with author, order_line and shopping_cart_line; orders with order_line,
+     * customer and cc_xacts; customer with address and country), so the tables fall into two groups
+     * only: everything but shopping_cart on the first backend, shopping_cart alone on the second. On
+     * more backends, the ones after the second hold no TPC-W table: they are in the array (and would
+     * receive tables created later) but no statement of the workload can go to them, which is what
+     * the paper means by RAIDb-0's scalability being "limited to the number of tables" (section 3.6).
+     * The shopping_cart_line to shopping_cart foreign key cannot exist across backends and must be
+     * left out of the schema.
+     *
+     * @param backends 2 or more
+     */
+    public static List<Set<String>> raidb0(int backends) {
+        if (backends < 2) {
+            throw new IllegalArgumentException(
+                    "RAIDb-0 partitions the tables over at least 2 backends (section 3.1), not " + backends);
+        }
+        List<Set<String>> placement = new ArrayList<>(backends);
+        placement.add(minus(TABLES, Set.of("shopping_cart")));
+        placement.add(Set.of("shopping_cart"));
+        placement.addAll(Collections.nCopies(backends - 2, Set.of()));
+        return List.copyOf(placement);
+    }
 
-  private static Set<String> minus(Set<String> all, Set<String> removed) {
-    Set<String> rest = new HashSet<>(all);
-    rest.removeAll(removed);
-    return Set.copyOf(rest);
-  }
+    /** How many of the first nodes hold the order tables in the browsing mix only (Table 2's hatched cells). */
+    private static int browsingOnlyNodes(int backends) {
+        return switch (backends) {
+            case 3 -> 1;
+            case 4, 5, 6 -> 2;
+            default ->
+                throw new IllegalArgumentException(
+                        "Table 2 of the paper gives RAIDb-2 placements for 3 to 6 backends, not " + backends);
+        };
+    }
+
+    private static Set<String> minus(Set<String> all, Set<String> removed) {
+        Set<String> rest = new HashSet<>(all);
+        rest.removeAll(removed);
+        return Set.copyOf(rest);
+    }
 }

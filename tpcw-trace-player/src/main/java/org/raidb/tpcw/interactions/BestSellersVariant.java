@@ -10,18 +10,22 @@ import java.util.stream.Collectors;
  * RAIDb-1, which is what made RAIDb-2's placement of that table matter; keep it to reproduce that.
  */
 public enum BestSellersVariant {
-  /** One SELECT with a sub-select on orders. */
-  SUBQUERY,
-  /** CREATE TEMP TABLE of recent orders, SELECT joining it, DROP TABLE, in one transaction. */
-  TEMP_TABLE;
+    /** One SELECT with a sub-select on orders. */
+    SUBQUERY,
+    /** CREATE TEMP TABLE of recent orders, SELECT joining it, DROP TABLE, in one transaction. */
+    TEMP_TABLE;
 
-  public String cliName() {
-    return name().toLowerCase(Locale.ROOT).replace('_', '-');
-  }
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
 
-  public static BestSellersVariant parse(String name) {
-    return Arrays.stream(values()).filter(v -> v.cliName().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no Best Sellers variant '" + name + "': use one of "
-            + Arrays.stream(values()).map(BestSellersVariant::cliName).collect(Collectors.joining(", "))));
-  }
+    public static BestSellersVariant parse(String name) {
+        return Arrays.stream(values())
+                .filter(v -> v.cliName().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no Best Sellers variant '" + name + "': use one of "
+                        + Arrays.stream(values())
+                                .map(BestSellersVariant::cliName)
+                                .collect(Collectors.joining(", "))));
+    }
 }

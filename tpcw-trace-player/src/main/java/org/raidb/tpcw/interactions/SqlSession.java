@@ -10,19 +10,19 @@ import java.util.List;
  */
 public interface SqlSession {
 
-  /** Marks the start of an interaction, for the trace and per-interaction figures. */
-  void interaction(Interaction interaction);
+    /** Marks the start of an interaction, for the trace and per-interaction figures. */
+    void interaction(Interaction interaction);
 
-  /** A query; every row read, as column values. */
-  List<Object[]> query(String sql) throws SQLException;
+    /** A query; every row read, as column values. */
+    List<Object[]> query(String sql) throws SQLException;
 
-  /** An INSERT, UPDATE, DELETE or DDL; the update count. */
-  int update(String sql) throws SQLException;
+    /** An INSERT, UPDATE, DELETE or DDL; the update count. */
+    int update(String sql) throws SQLException;
 
-  /** Auto-commit off: the statements until {@link #commit()} are one transaction. */
-  void begin() throws SQLException;
+    /** Auto-commit off: the statements until {@link #commit()} are one transaction. */
+    void begin() throws SQLException;
 
-  void commit() throws SQLException;
+    void commit() throws SQLException;
 
-  void rollback() throws SQLException;
+    void rollback() throws SQLException;
 }

@@ -21,111 +21,143 @@ import org.raidb.tpcw.trace.TraceEvent;
  */
 public final class TracePlayer {
 
-  private final ConnectionFactory connections;
-  private final Pace pace;
-  private final RetryPolicy retryPolicy;
+    private final ConnectionFactory connections;
+    private final Pace pace;
+    private final RetryPolicy retryPolicy;
 
-  public TracePlayer(ConnectionFactory connections, Pace pace) {
-    this(connections, pace, RetryPolicy.defaults());
-  }
-
-  public TracePlayer(ConnectionFactory connections, Pace pace, RetryPolicy retryPolicy) {
-    this.connections = connections;
-    this.pace = pace;
-    this.retryPolicy = retryPolicy;
-  }
-
-  /**
-   * {@code threads} at most the trace's session count; with fewer, thread {@code t} plays sessions
-   * {@code t}, {@code t + threads}, ... one after the other.
-   */
-  public PlayResult play(Trace trace, int threads, PrintWriter progressOut) throws SQLException, InterruptedException {
-    List<List<TraceEvent>> sessions = new ArrayList<>(trace.sessions().values());
-    if (threads < 1 || threads > sessions.size()) {
-      throw new IllegalArgumentException("the trace has " + sessions.size() + " sessions: play it with 1 to "
-          + sessions.size() + " sessions, not " + threads);
+    public TracePlayer(ConnectionFactory connections, Pace pace) {
+        this(connections, pace, RetryPolicy.defaults());
     }
-    List<Connection> opened = new ArrayList<>();
-    try {
-      for (int t = 0; t < threads; t++) {
-        opened.add(connections.open());
-      }
-      return run(trace, sessions, opened, progressOut);
-    } finally {
-      for (Connection c : opened) {
-        try {
-          c.close();
-        } catch (SQLException ignored) {
-          // the replay is over
+
+    public TracePlayer(ConnectionFactory connections, Pace pace, RetryPolicy retryPolicy) {
+        this.connections = connections;
+        this.pace = pace;
+        this.retryPolicy = retryPolicy;
+    }
+
+    /**
+     * {@code threads} at most the trace's session count; with fewer, thread {@code t} plays sessions
+     * {@code t}, {@code t + threads}, ... one after the other.
+     */
+    public PlayResult play(Trace trace, int threads, PrintWriter progressOut)
+            throws SQLException, InterruptedException {
+        List<List<TraceEvent>> sessions = new ArrayList<>(trace.sessions().values());
+        if (threads < 1 || threads > sessions.size()) {
+            throw new IllegalArgumentException("the trace has " + sessions.size() + " sessions: play it with 1 to "
+                    + sessions.size() + " sessions, not " + threads);
         }
-      }
-    }
-  }
-
-  private PlayResult run(Trace trace, List<List<TraceEvent>> sessions, List<Connection> opened, PrintWriter progressOut)
-      throws InterruptedException {
-    int threads = opened.size();
-    LongAdder statementsDone = new LongAdder();
-    LongAdder errorsSeen = new LongAdder();
-    CountDownLatch go = new CountDownLatch(1);
-    long[] start = new long[1];
-    List<SessionReplayer> replayers = new ArrayList<>();
-    List<Thread> workers = new ArrayList<>();
-    AtomicReference<Throwable> crash = new AtomicReference<>();
-    for (int t = 0; t < threads; t++) {
-      List<TraceEvent> events = new ArrayList<>();
-      for (int s = t; s < sessions.size(); s += threads) {
-        events.addAll(sessions.get(s));
-      }
-      int index = t;
-      Thread worker = new Thread(() -> {
+        List<Connection> opened = new ArrayList<>();
         try {
-          go.await();
-          SessionReplayer replayer = new SessionReplayer(opened.get(index), pace, start[0], statementsDone, errorsSeen,
-              retryPolicy, new SplittableRandom(), Thread::sleep);
-          synchronized (replayers) {
-            replayers.add(replayer);
-          }
-          replayer.replay(events);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-          crash.compareAndSet(null, e);
+            for (int t = 0; t < threads; t++) {
+                opened.add(connections.open());
+            }
+            return run(trace, sessions, opened, progressOut);
+        } finally {
+            for (Connection c : opened) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // the replay is over
+                }
+            }
         }
-      }, "player-" + (t + 1));
-      workers.add(worker);
-      worker.start();
     }
-    long elapsedNanos;
-    try (ProgressBar bar = new ProgressBar("statements", trace.statements(), statementsDone::sum, errorsSeen::sum, progressOut)) {
-      start[0] = System.nanoTime();
-      go.countDown();
-      for (Thread worker : workers) {
-        worker.join();
-      }
-      elapsedNanos = System.nanoTime() - start[0];
-    }
-    if (crash.get() != null) {
-      throw new IllegalStateException("a player thread failed: " + crash.get(), crash.get());
-    }
-    SessionStats total = new SessionStats();
-    replayers.forEach(r -> r.stats().mergeInto(total));
-    return result(trace, threads, total, elapsedNanos / 1e9);
-  }
 
-  private PlayResult result(Trace trace, int threads, SessionStats total, double seconds) {
-    long errors = total.errorsBySqlState.values().stream().mapToLong(Long::longValue).sum();
-    long retries = total.retriesByInteraction.values().stream().mapToLong(Long::longValue).sum();
-    return new PlayResult(connections.url(), pace.name().toLowerCase(java.util.Locale.ROOT), threads,
-        trace.sessions().size(), trace.statements(), seconds, total.statements, total.skipped, total.transactions,
-        total.rolledBack, errors, new java.util.TreeMap<>(total.errorsBySqlState), total.statements * 60.0 / seconds,
-        total.transactions / seconds, summaries(total.byInteraction), summaries(total.byKind), retryPolicy.maxRetries(),
-        retries, new java.util.TreeMap<>(total.retriesByInteraction), total.retriedStatements);
-  }
+    private PlayResult run(
+            Trace trace, List<List<TraceEvent>> sessions, List<Connection> opened, PrintWriter progressOut)
+            throws InterruptedException {
+        int threads = opened.size();
+        LongAdder statementsDone = new LongAdder();
+        LongAdder errorsSeen = new LongAdder();
+        CountDownLatch go = new CountDownLatch(1);
+        long[] start = new long[1];
+        List<SessionReplayer> replayers = new ArrayList<>();
+        List<Thread> workers = new ArrayList<>();
+        AtomicReference<Throwable> crash = new AtomicReference<>();
+        for (int t = 0; t < threads; t++) {
+            List<TraceEvent> events = new ArrayList<>();
+            for (int s = t; s < sessions.size(); s += threads) {
+                events.addAll(sessions.get(s));
+            }
+            int index = t;
+            Thread worker = new Thread(
+                    () -> {
+                        try {
+                            go.await();
+                            SessionReplayer replayer = new SessionReplayer(
+                                    opened.get(index),
+                                    pace,
+                                    start[0],
+                                    statementsDone,
+                                    errorsSeen,
+                                    retryPolicy,
+                                    new SplittableRandom(),
+                                    Thread::sleep);
+                            synchronized (replayers) {
+                                replayers.add(replayer);
+                            }
+                            replayer.replay(events);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } catch (RuntimeException e) {
+                            crash.compareAndSet(null, e);
+                        }
+                    },
+                    "player-" + (t + 1));
+            workers.add(worker);
+            worker.start();
+        }
+        long elapsedNanos;
+        try (ProgressBar bar =
+                new ProgressBar("statements", trace.statements(), statementsDone::sum, errorsSeen::sum, progressOut)) {
+            start[0] = System.nanoTime();
+            go.countDown();
+            for (Thread worker : workers) {
+                worker.join();
+            }
+            elapsedNanos = System.nanoTime() - start[0];
+        }
+        if (crash.get() != null) {
+            throw new IllegalStateException("a player thread failed: " + crash.get(), crash.get());
+        }
+        SessionStats total = new SessionStats();
+        replayers.forEach(r -> r.stats().mergeInto(total));
+        return result(trace, threads, total, elapsedNanos / 1e9);
+    }
 
-  private static Map<String, LatencySummary> summaries(Map<String, Latencies> byName) {
-    Map<String, LatencySummary> out = new LinkedHashMap<>();
-    byName.forEach((name, latencies) -> out.put(name, latencies.summarize()));
-    return out;
-  }
+    private PlayResult result(Trace trace, int threads, SessionStats total, double seconds) {
+        long errors = total.errorsBySqlState.values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+        long retries = total.retriesByInteraction.values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+        return new PlayResult(
+                connections.url(),
+                pace.name().toLowerCase(java.util.Locale.ROOT),
+                threads,
+                trace.sessions().size(),
+                trace.statements(),
+                seconds,
+                total.statements,
+                total.skipped,
+                total.transactions,
+                total.rolledBack,
+                errors,
+                new java.util.TreeMap<>(total.errorsBySqlState),
+                total.statements * 60.0 / seconds,
+                total.transactions / seconds,
+                summaries(total.byInteraction),
+                summaries(total.byKind),
+                retryPolicy.maxRetries(),
+                retries,
+                new java.util.TreeMap<>(total.retriesByInteraction),
+                total.retriedStatements);
+    }
+
+    private static Map<String, LatencySummary> summaries(Map<String, Latencies> byName) {
+        Map<String, LatencySummary> out = new LinkedHashMap<>();
+        byName.forEach((name, latencies) -> out.put(name, latencies.summarize()));
+        return out;
+    }
 }

@@ -16,91 +16,92 @@ import org.raidb.tpcw.interactions.SqlSession;
  */
 public final class RecordingSession implements SqlSession {
 
-  private final Connection connection;
-  private final TraceWriter trace;
-  private final int session;
-  private final long startNanos;
-  private boolean inTransaction;
+    private final Connection connection;
+    private final TraceWriter trace;
+    private final int session;
+    private final long startNanos;
+    private boolean inTransaction;
 
-  /** {@code trace} null: run without recording (tests of the interactions themselves). */
-  public RecordingSession(Connection connection, TraceWriter trace, int session, long startNanos) {
-    this.connection = connection;
-    this.trace = trace;
-    this.session = session;
-    this.startNanos = startNanos;
-  }
+    /** {@code trace} null: run without recording (tests of the interactions themselves). */
+    public RecordingSession(Connection connection, TraceWriter trace, int session, long startNanos) {
+        this.connection = connection;
+        this.trace = trace;
+        this.session = session;
+        this.startNanos = startNanos;
+    }
 
-  @Override
-  public void interaction(Interaction interaction) {
-    emit(new TraceEvent(offset(), session, TraceEvent.Kind.INTERACTION, interaction.traceName()));
-  }
+    @Override
+    public void interaction(Interaction interaction) {
+        emit(new TraceEvent(offset(), session, TraceEvent.Kind.INTERACTION, interaction.traceName()));
+    }
 
-  @Override
-  public List<Object[]> query(String sql) throws SQLException {
-    emit(TraceEvent.statement(offset(), session, sql));
-    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int columns = rs.getMetaData().getColumnCount();
-      List<Object[]> rows = new ArrayList<>();
-      while (rs.next()) {
-        Object[] row = new Object[columns];
-        for (int i = 0; i < columns; i++) {
-          row[i] = rs.getObject(i + 1);
+    @Override
+    public List<Object[]> query(String sql) throws SQLException {
+        emit(TraceEvent.statement(offset(), session, sql));
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            List<Object[]> rows = new ArrayList<>();
+            while (rs.next()) {
+                Object[] row = new Object[columns];
+                for (int i = 0; i < columns; i++) {
+                    row[i] = rs.getObject(i + 1);
+                }
+                rows.add(row);
+            }
+            return rows;
         }
-        rows.add(row);
-      }
-      return rows;
     }
-  }
 
-  @Override
-  public int update(String sql) throws SQLException {
-    emit(TraceEvent.statement(offset(), session, sql));
-    try (Statement s = connection.createStatement()) {
-      s.execute(sql);
-      return s.getUpdateCount();
+    @Override
+    public int update(String sql) throws SQLException {
+        emit(TraceEvent.statement(offset(), session, sql));
+        try (Statement s = connection.createStatement()) {
+            s.execute(sql);
+            return s.getUpdateCount();
+        }
     }
-  }
 
-  @Override
-  public void begin() throws SQLException {
-    emit(TraceEvent.of(offset(), session, TraceEvent.Kind.BEGIN));
-    connection.setAutoCommit(false);
-    inTransaction = true;
-  }
-
-  @Override
-  public void commit() throws SQLException {
-    emit(TraceEvent.of(offset(), session, TraceEvent.Kind.COMMIT));
-    inTransaction = false;
-    try {
-      connection.commit();
-    } finally {
-      connection.setAutoCommit(true);
+    @Override
+    public void begin() throws SQLException {
+        emit(TraceEvent.of(offset(), session, TraceEvent.Kind.BEGIN));
+        connection.setAutoCommit(false);
+        inTransaction = true;
     }
-  }
 
-  /** Does nothing outside a transaction, so that callers may roll back after any failure. */
-  @Override
-  public void rollback() throws SQLException {
-    if (!inTransaction) {
-      return;
+    @Override
+    public void commit() throws SQLException {
+        emit(TraceEvent.of(offset(), session, TraceEvent.Kind.COMMIT));
+        inTransaction = false;
+        try {
+            connection.commit();
+        } finally {
+            connection.setAutoCommit(true);
+        }
     }
-    emit(TraceEvent.of(offset(), session, TraceEvent.Kind.ROLLBACK));
-    inTransaction = false;
-    try {
-      connection.rollback();
-    } finally {
-      connection.setAutoCommit(true);
-    }
-  }
 
-  private long offset() {
-    return (System.nanoTime() - startNanos) / 1000;
-  }
-
-  private void emit(TraceEvent event) {
-    if (trace != null) {
-      trace.write(event);
+    /** Does nothing outside a transaction, so that callers may roll back after any failure. */
+    @Override
+    public void rollback() throws SQLException {
+        if (!inTransaction) {
+            return;
+        }
+        emit(TraceEvent.of(offset(), session, TraceEvent.Kind.ROLLBACK));
+        inTransaction = false;
+        try {
+            connection.rollback();
+        } finally {
+            connection.setAutoCommit(true);
+        }
     }
-  }
+
+    private long offset() {
+        return (System.nanoTime() - startNanos) / 1000;
+    }
+
+    private void emit(TraceEvent event) {
+        if (trace != null) {
+            trace.write(event);
+        }
+    }
 }

@@ -9,36 +9,39 @@ import java.util.Arrays;
  */
 public record TraceEvent(long offsetMicros, int session, Kind kind, String text) {
 
-  public enum Kind {
-    /** An interaction starts; text is its name (e.g. BestSellers). */
-    INTERACTION('I'),
-    /** Auto-commit off: a transaction starts. */
-    BEGIN('B'),
-    /** One SQL statement with its literal values. */
-    STATEMENT('S'),
-    COMMIT('C'),
-    ROLLBACK('R');
+    public enum Kind {
+        /** An interaction starts; text is its name (e.g. BestSellers). */
+        INTERACTION('I'),
+        /** Auto-commit off: a transaction starts. */
+        BEGIN('B'),
+        /** One SQL statement with its literal values. */
+        STATEMENT('S'),
+        COMMIT('C'),
+        ROLLBACK('R');
 
-    private final char code;
+        private final char code;
 
-    Kind(char code) {
-      this.code = code;
+        Kind(char code) {
+            this.code = code;
+        }
+
+        public char code() {
+            return code;
+        }
+
+        static Kind of(char code) {
+            return Arrays.stream(values())
+                    .filter(k -> k.code == code)
+                    .findFirst()
+                    .orElse(null);
+        }
     }
 
-    public char code() {
-      return code;
+    public static TraceEvent statement(long offsetMicros, int session, String sql) {
+        return new TraceEvent(offsetMicros, session, Kind.STATEMENT, sql);
     }
 
-    static Kind of(char code) {
-      return Arrays.stream(values()).filter(k -> k.code == code).findFirst().orElse(null);
+    public static TraceEvent of(long offsetMicros, int session, Kind kind) {
+        return new TraceEvent(offsetMicros, session, kind, "");
     }
-  }
-
-  public static TraceEvent statement(long offsetMicros, int session, String sql) {
-    return new TraceEvent(offsetMicros, session, Kind.STATEMENT, sql);
-  }
-
-  public static TraceEvent of(long offsetMicros, int session, Kind kind) {
-    return new TraceEvent(offsetMicros, session, kind, "");
-  }
 }

@@ -7,53 +7,53 @@ package org.raidb.tpcw.trace;
  */
 final class TraceFormat {
 
-  static final String MAGIC = "RAIDB-TPCW-TRACE";
-  static final int FORMAT_VERSION = 1;
-  static final String END = "END";
+    static final String MAGIC = "RAIDB-TPCW-TRACE";
+    static final int FORMAT_VERSION = 1;
+    static final String END = "END";
 
-  private TraceFormat() {}
+    private TraceFormat() {}
 
-  /** Backslash, tab, newline and carriage return escaped, so that every event is one line. */
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length() + 8);
-    for (int i = 0; i < text.length(); i++) {
-      char ch = text.charAt(i);
-      switch (ch) {
-        case '\\' -> out.append("\\\\");
-        case '\t' -> out.append("\\t");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        default -> out.append(ch);
-      }
-    }
-    return out.toString();
-  }
-
-  /** The inverse of {@link #escape}; null for a backslash followed by anything else (a damaged line). */
-  static String unescape(String text) {
-    if (text.indexOf('\\') < 0) {
-      return text;
-    }
-    StringBuilder out = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char ch = text.charAt(i);
-      if (ch != '\\') {
-        out.append(ch);
-        continue;
-      }
-      if (++i == text.length()) {
-        return null;
-      }
-      switch (text.charAt(i)) {
-        case '\\' -> out.append('\\');
-        case 't' -> out.append('\t');
-        case 'n' -> out.append('\n');
-        case 'r' -> out.append('\r');
-        default -> {
-          return null;
+    /** Backslash, tab, newline and carriage return escaped, so that every event is one line. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            switch (ch) {
+                case '\\' -> out.append("\\\\");
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                default -> out.append(ch);
+            }
         }
-      }
+        return out.toString();
     }
-    return out.toString();
-  }
+
+    /** The inverse of {@link #escape}; null for a backslash followed by anything else (a damaged line). */
+    static String unescape(String text) {
+        if (text.indexOf('\\') < 0) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch != '\\') {
+                out.append(ch);
+                continue;
+            }
+            if (++i == text.length()) {
+                return null;
+            }
+            switch (text.charAt(i)) {
+                case '\\' -> out.append('\\');
+                case 't' -> out.append('\t');
+                case 'n' -> out.append('\n');
+                case 'r' -> out.append('\r');
+                default -> {
+                    return null;
+                }
+            }
+        }
+        return out.toString();
+    }
 }

@@ -15,53 +15,54 @@ import org.raidb.tpcw.schema.TpcwSchema;
  */
 public final class TraceWriter implements AutoCloseable {
 
-  private final BufferedWriter out;
-  private long events;
-  private long statements;
+    private final BufferedWriter out;
+    private long events;
+    private long statements;
 
-  /** Creates (or replaces) the file and writes the header; {@code metadata} becomes {@code # key=value} lines. */
-  public TraceWriter(Path file, Map<String, String> metadata) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
+    /** Creates (or replaces) the file and writes the header; {@code metadata} becomes {@code # key=value} lines. */
+    public TraceWriter(Path file, Map<String, String> metadata) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        out.write(
+                TraceFormat.MAGIC + "\tformat=" + TraceFormat.FORMAT_VERSION + "\tschema=" + TpcwSchema.VERSION + "\n");
+        for (Map.Entry<String, String> entry : metadata.entrySet()) {
+            out.write("# " + entry.getKey() + "=" + TraceFormat.escape(entry.getValue()) + "\n");
+        }
     }
-    this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-    out.write(TraceFormat.MAGIC + "\tformat=" + TraceFormat.FORMAT_VERSION + "\tschema=" + TpcwSchema.VERSION + "\n");
-    for (Map.Entry<String, String> entry : metadata.entrySet()) {
-      out.write("# " + entry.getKey() + "=" + TraceFormat.escape(entry.getValue()) + "\n");
-    }
-  }
 
-  public synchronized void write(TraceEvent event) {
-    try {
-      out.write(Long.toString(event.offsetMicros()));
-      out.write('\t');
-      out.write(Integer.toString(event.session()));
-      out.write('\t');
-      out.write(event.kind().code());
-      out.write('\t');
-      out.write(TraceFormat.escape(event.text()));
-      out.write('\n');
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the trace", e);
+    public synchronized void write(TraceEvent event) {
+        try {
+            out.write(Long.toString(event.offsetMicros()));
+            out.write('\t');
+            out.write(Integer.toString(event.session()));
+            out.write('\t');
+            out.write(event.kind().code());
+            out.write('\t');
+            out.write(TraceFormat.escape(event.text()));
+            out.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the trace", e);
+        }
+        events++;
+        if (event.kind() == TraceEvent.Kind.STATEMENT) {
+            statements++;
+        }
     }
-    events++;
-    if (event.kind() == TraceEvent.Kind.STATEMENT) {
-      statements++;
-    }
-  }
 
-  public synchronized long statements() {
-    return statements;
-  }
-
-  /** Writes the END line: a trace without it is reported as truncated. */
-  @Override
-  public synchronized void close() throws IOException {
-    try {
-      out.write(TraceFormat.END + "\tevents=" + events + "\tstatements=" + statements + "\n");
-    } finally {
-      out.close();
+    public synchronized long statements() {
+        return statements;
     }
-  }
+
+    /** Writes the END line: a trace without it is reported as truncated. */
+    @Override
+    public synchronized void close() throws IOException {
+        try {
+            out.write(TraceFormat.END + "\tevents=" + events + "\tstatements=" + statements + "\n");
+        } finally {
+            out.close();
+        }
+    }
 }

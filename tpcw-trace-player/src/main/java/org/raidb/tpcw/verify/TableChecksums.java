@@ -19,41 +19,42 @@ import org.raidb.tpcw.schema.TpcwSchema;
  */
 public final class TableChecksums {
 
-  private TableChecksums() {}
+    private TableChecksums() {}
 
-  /** Checksums of the TPC-W tables, in schema order, straight from this connection's database. */
-  public static Map<String, String> of(Connection c) throws SQLException {
-    return of(c, TpcwSchema.TABLES);
-  }
+    /** Checksums of the TPC-W tables, in schema order, straight from this connection's database. */
+    public static Map<String, String> of(Connection c) throws SQLException {
+        return of(c, TpcwSchema.TABLES);
+    }
 
-  /** Checksums of {@code tables} only (a RAIDb-0/2 backend holds some of them), in the given order. */
-  public static Map<String, String> of(Connection c, Collection<String> tables) throws SQLException {
-    Map<String, String> sums = new LinkedHashMap<>();
-    try (Statement s = c.createStatement()) {
-      for (String table : tables) {
-        // coalesce: string_agg of no rows is NULL. The alias is unusual so that no column shadows it.
-        try (ResultSet rs = s.executeQuery("SELECT count(*), coalesce(md5(string_agg(md5(tpcw_row::text), '' ORDER BY "
-            + "md5(tpcw_row::text))), md5('')) FROM " + table + " tpcw_row")) {
-          rs.next();
-          sums.put(table, rs.getLong(1) + ":" + rs.getString(2));
+    /** Checksums of {@code tables} only (a RAIDb-0/2 backend holds some of them), in the given order. */
+    public static Map<String, String> of(Connection c, Collection<String> tables) throws SQLException {
+        Map<String, String> sums = new LinkedHashMap<>();
+        try (Statement s = c.createStatement()) {
+            for (String table : tables) {
+                // coalesce: string_agg of no rows is NULL. The alias is unusual so that no column shadows it.
+                try (ResultSet rs =
+                        s.executeQuery("SELECT count(*), coalesce(md5(string_agg(md5(tpcw_row::text), '' ORDER BY "
+                                + "md5(tpcw_row::text))), md5('')) FROM " + table + " tpcw_row")) {
+                    rs.next();
+                    sums.put(table, rs.getLong(1) + ":" + rs.getString(2));
+                }
+            }
         }
-      }
+        return sums;
     }
-    return sums;
-  }
 
-  /** The tables whose checksum is not the same in every one of {@code databases}; empty when identical. */
-  public static List<String> differing(List<Map<String, String>> databases) {
-    List<String> differ = new ArrayList<>();
-    if (databases.isEmpty()) {
-      return differ;
+    /** The tables whose checksum is not the same in every one of {@code databases}; empty when identical. */
+    public static List<String> differing(List<Map<String, String>> databases) {
+        List<String> differ = new ArrayList<>();
+        if (databases.isEmpty()) {
+            return differ;
+        }
+        for (String table : databases.get(0).keySet()) {
+            String first = databases.get(0).get(table);
+            if (databases.stream().anyMatch(d -> !first.equals(d.get(table)))) {
+                differ.add(table);
+            }
+        }
+        return differ;
     }
-    for (String table : databases.get(0).keySet()) {
-      String first = databases.get(0).get(table);
-      if (databases.stream().anyMatch(d -> !first.equals(d.get(table)))) {
-        differ.add(table);
-      }
-    }
-    return differ;
-  }
 }

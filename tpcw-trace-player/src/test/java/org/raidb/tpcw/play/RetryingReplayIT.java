@@ -41,96 +41,132 @@ import org.raidb.tpcw.trace.TraceReader;
  */
 class RetryingReplayIT {
 
-  private static final int SESSIONS = 16;
-  private static final Pattern ORDER_ID = Pattern.compile("^INSERT INTO orders \\(o_id,.*\\) VALUES \\((\\d+),");
+    private static final int SESSIONS = 16;
+    private static final Pattern ORDER_ID = Pattern.compile("^INSERT INTO orders \\(o_id,.*\\) VALUES \\((\\d+),");
 
-  @RegisterExtension static PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("tpcw");
+    @RegisterExtension
+    static PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("tpcw");
 
-  @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-  private final PrintWriter progress = new PrintWriter(new StringWriter());
+    private final PrintWriter progress = new PrintWriter(new StringWriter());
 
-  @Test
-  void orderingReplayUnderTheDefaultSchedulerRetriesAbortsAndEndsAsRecorded() throws Exception {
-    for (EmbeddedPostgresServer server : pg.cluster().servers()) {
-      TpcwTestDatabases.populate(server, TpcwTestDatabases.SMALL, TpcwTestDatabases.SEED);
+    @Test
+    void orderingReplayUnderTheDefaultSchedulerRetriesAbortsAndEndsAsRecorded() throws Exception {
+        for (EmbeddedPostgresServer server : pg.cluster().servers()) {
+            TpcwTestDatabases.populate(server, TpcwTestDatabases.SMALL, TpcwTestDatabases.SEED);
+        }
+        Path traceFile = dir.resolve("ordering.trace");
+        Recorder.Summary recorded = new Recorder(
+                        TpcwTestDatabases.plain(pg.server(0)),
+                        new Recorder.Settings(
+                                Mix.ORDERING,
+                                SESSIONS,
+                                Duration.ofMinutes(5),
+                                30,
+                                Duration.ZERO,
+                                3,
+                                BestSellersVariant.SUBQUERY))
+                .record(traceFile, progress);
+        assertThat(recorded.errors()).isEmpty();
+        Trace trace = TraceReader.read(traceFile);
+        long markedOrder = firstOrder(trace);
+        List<EmbeddedPostgresServer> backends = List.of(pg.server(1), pg.server(2));
+        for (EmbeddedPostgresServer backend : backends) {
+            abortOnceWhenInserted(backend, markedOrder);
+        }
+
+        PlayResult result;
+        try (Controller controller = startRaidb1WithDefaultScheduler(backends)) {
+            ConnectionFactory raidb =
+                    new ConnectionFactory("jdbc:raidb://127.0.0.1:" + controller.port() + "/tpcw", "app", "apppw");
+            result = new TracePlayer(raidb, Pace.MAX).play(trace, SESSIONS, progress);
+            for (EmbeddedPostgresServer backend : backends) {
+                assertThat(controller
+                                .virtualDatabase("tpcw")
+                                .backend(backend.name())
+                                .isEnabled())
+                        .as(backend.name())
+                        .isTrue();
+            }
+        }
+        StringWriter summary = new StringWriter();
+        PlayReport.print(result, new PrintWriter(summary, true));
+        System.out.println(summary); // the retries this interleaving needed, for the record
+
+        assertThat(result.errorsBySqlState()).isEmpty();
+        assertThat(result.statements()).as("each trace statement counted once").isEqualTo(trace.statements());
+        assertThat(result.retriesByInteraction()).containsKey("BuyConfirm");
+        assertThat(result.retries())
+                .isEqualTo(result.retriesByInteraction().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum())
+                .isPositive();
+        assertThat(result.retriedStatements()).isPositive();
+        assertThat(result.maxRetries()).isEqualTo(RetryPolicy.DEFAULT_MAX_RETRIES);
+        long sent = result.latencyByStatementKind().values().stream()
+                .mapToLong(LatencySummary::count)
+                .sum();
+        assertThat(sent).isEqualTo(result.statements() + result.retriedStatements());
+        assertThat(summary.toString())
+                .contains("retries (40001/40P01, at most 10 per transaction): " + result.retries());
+        for (EmbeddedPostgresServer backend : backends) {
+            assertThat(insertAttempts(backend))
+                    .as("%s: aborted once, then inserted", backend.name())
+                    .isEqualTo(2);
+        }
+
+        Map<String, String> recordedState = TpcwTestDatabases.checksums(pg.server(0));
+        assertThat(recordedState.get("orders")).as("the recording wrote").doesNotStartWith("0:");
+        for (EmbeddedPostgresServer replayed : backends) {
+            assertThat(TpcwTestDatabases.checksums(replayed))
+                    .as(replayed.name())
+                    .isEqualTo(recordedState);
+        }
     }
-    Path traceFile = dir.resolve("ordering.trace");
-    Recorder.Summary recorded = new Recorder(TpcwTestDatabases.plain(pg.server(0)),
-        new Recorder.Settings(Mix.ORDERING, SESSIONS, Duration.ofMinutes(5), 30, Duration.ZERO, 3, BestSellersVariant.SUBQUERY))
-        .record(traceFile, progress);
-    assertThat(recorded.errors()).isEmpty();
-    Trace trace = TraceReader.read(traceFile);
-    long markedOrder = firstOrder(trace);
-    List<EmbeddedPostgresServer> backends = List.of(pg.server(1), pg.server(2));
-    for (EmbeddedPostgresServer backend : backends) {
-      abortOnceWhenInserted(backend, markedOrder);
+
+    private static long firstOrder(Trace trace) {
+        return trace.sessions().values().stream()
+                .flatMap(List::stream)
+                .filter(e -> e.kind() == TraceEvent.Kind.STATEMENT)
+                .map(e -> ORDER_ID.matcher(e.text()))
+                .filter(Matcher::find)
+                .mapToLong(m -> Long.parseLong(m.group(1)))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("the ordering trace placed no order"));
     }
 
-    PlayResult result;
-    try (Controller controller = startRaidb1WithDefaultScheduler(backends)) {
-      ConnectionFactory raidb = new ConnectionFactory("jdbc:raidb://127.0.0.1:" + controller.port() + "/tpcw", "app", "apppw");
-      result = new TracePlayer(raidb, Pace.MAX).play(trace, SESSIONS, progress);
-      for (EmbeddedPostgresServer backend : backends) {
-        assertThat(controller.virtualDatabase("tpcw").backend(backend.name()).isEnabled()).as(backend.name()).isTrue();
-      }
-    }
-    StringWriter summary = new StringWriter();
-    PlayReport.print(result, new PrintWriter(summary, true));
-    System.out.println(summary); // the retries this interleaving needed, for the record
-
-    assertThat(result.errorsBySqlState()).isEmpty();
-    assertThat(result.statements()).as("each trace statement counted once").isEqualTo(trace.statements());
-    assertThat(result.retriesByInteraction()).containsKey("BuyConfirm");
-    assertThat(result.retries()).isEqualTo(result.retriesByInteraction().values().stream().mapToLong(Long::longValue).sum())
-        .isPositive();
-    assertThat(result.retriedStatements()).isPositive();
-    assertThat(result.maxRetries()).isEqualTo(RetryPolicy.DEFAULT_MAX_RETRIES);
-    long sent = result.latencyByStatementKind().values().stream().mapToLong(LatencySummary::count).sum();
-    assertThat(sent).isEqualTo(result.statements() + result.retriedStatements());
-    assertThat(summary.toString()).contains("retries (40001/40P01, at most 10 per transaction): " + result.retries());
-    for (EmbeddedPostgresServer backend : backends) {
-      assertThat(insertAttempts(backend)).as("%s: aborted once, then inserted", backend.name()).isEqualTo(2);
+    /** Directly on the backend, unknown to the controller: the first insert of that order fails with 40001. */
+    private static void abortOnceWhenInserted(EmbeddedPostgresServer backend, long order) throws SQLException {
+        try (Connection c = backend.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE SEQUENCE retry_test_attempts");
+            st.execute("CREATE FUNCTION retry_test_abort_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                    + " IF nextval('retry_test_attempts') = 1 THEN"
+                    + "   RAISE EXCEPTION 'test: order % aborted once', NEW.o_id USING ERRCODE = 'serialization_failure';"
+                    + " END IF; RETURN NEW; END $$");
+            st.execute("CREATE TRIGGER retry_test_abort_once BEFORE INSERT ON orders FOR EACH ROW WHEN (NEW.o_id = "
+                    + order + ") EXECUTE FUNCTION retry_test_abort_once()");
+        }
     }
 
-    Map<String, String> recordedState = TpcwTestDatabases.checksums(pg.server(0));
-    assertThat(recordedState.get("orders")).as("the recording wrote").doesNotStartWith("0:");
-    for (EmbeddedPostgresServer replayed : backends) {
-      assertThat(TpcwTestDatabases.checksums(replayed)).as(replayed.name()).isEqualTo(recordedState);
+    private static long insertAttempts(EmbeddedPostgresServer backend) throws SQLException {
+        try (Connection c = backend.connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM retry_test_attempts")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
-  }
 
-  private static long firstOrder(Trace trace) {
-    return trace.sessions().values().stream().flatMap(List::stream).filter(e -> e.kind() == TraceEvent.Kind.STATEMENT)
-        .map(e -> ORDER_ID.matcher(e.text())).filter(Matcher::find).mapToLong(m -> Long.parseLong(m.group(1)))
-        .findFirst().orElseThrow(() -> new AssertionError("the ordering trace placed no order"));
-  }
-
-  /** Directly on the backend, unknown to the controller: the first insert of that order fails with 40001. */
-  private static void abortOnceWhenInserted(EmbeddedPostgresServer backend, long order) throws SQLException {
-    try (Connection c = backend.connect(); Statement st = c.createStatement()) {
-      st.execute("CREATE SEQUENCE retry_test_attempts");
-      st.execute("CREATE FUNCTION retry_test_abort_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-          + " IF nextval('retry_test_attempts') = 1 THEN"
-          + "   RAISE EXCEPTION 'test: order % aborted once', NEW.o_id USING ERRCODE = 'serialization_failure';"
-          + " END IF; RETURN NEW; END $$");
-      st.execute("CREATE TRIGGER retry_test_abort_once BEFORE INSERT ON orders FOR EACH ROW WHEN (NEW.o_id = " + order
-          + ") EXECUTE FUNCTION retry_test_abort_once()");
+    private Controller startRaidb1WithDefaultScheduler(List<EmbeddedPostgresServer> backends) throws Exception {
+        Path file = pg.controllerConfig("tpcw")
+                .backends(backends)
+                .replication("<raidb1 readPolicy=\"leastPending\" completion=\"all\"/>") // no <scheduler>: the default
+                .dataDir(Files.createDirectories(dir.resolve("controller-data")))
+                .writeTo(dir.resolve("raidb.xml"));
+        return Controller.start(ConfigLoader.load(file));
     }
-  }
-
-  private static long insertAttempts(EmbeddedPostgresServer backend) throws SQLException {
-    try (Connection c = backend.connect(); Statement st = c.createStatement();
-        ResultSet rs = st.executeQuery("SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM retry_test_attempts")) {
-      rs.next();
-      return rs.getLong(1);
-    }
-  }
-
-  private Controller startRaidb1WithDefaultScheduler(List<EmbeddedPostgresServer> backends) throws Exception {
-    Path file = pg.controllerConfig("tpcw").backends(backends)
-        .replication("<raidb1 readPolicy=\"leastPending\" completion=\"all\"/>") // no <scheduler>: the default
-        .dataDir(Files.createDirectories(dir.resolve("controller-data"))).writeTo(dir.resolve("raidb.xml"));
-    return Controller.start(ConfigLoader.load(file));
-  }
 }

@@ -16,99 +16,113 @@ import java.util.Map;
 
 /** A client of the controller's admin HTTP API (docs/admin.md), used by the console and by tests. */
 public final class AdminClient {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
-  private final URI base;
-  private final String authorization;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final URI base;
+    private final String authorization;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-  /** @param base the API's address, e.g. {@code http://127.0.0.1:25380} */
-  public AdminClient(URI base, String user, String password) {
-    String b = base.toString();
-    this.base = URI.create(b.endsWith("/") ? b.substring(0, b.length() - 1) : b);
-    this.authorization = "Basic " + Base64.getEncoder().encodeToString(
-        (user + ":" + (password == null ? "" : password)).getBytes(StandardCharsets.UTF_8));
-  }
-
-  public URI base() {
-    return base;
-  }
-
-  public JsonNode get(String path) throws AdminCallException {
-    return send(HttpRequest.newBuilder(uri(path)).GET());
-  }
-
-  public JsonNode post(String path) throws AdminCallException {
-    return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()));
-  }
-
-  /**
-   * A POST with its parameters as a JSON object body rather than the query string: a new backend's password must
-   * not end up in access logs.
-   */
-  public JsonNode post(String path, Map<String, String> parameters) throws AdminCallException {
-    String body;
-    try {
-      body = JSON.writeValueAsString(parameters);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a map of strings is always JSON", e);
+    /** @param base the API's address, e.g. {@code http://127.0.0.1:25380} */
+    public AdminClient(URI base, String user, String password) {
+        String b = base.toString();
+        this.base = URI.create(b.endsWith("/") ? b.substring(0, b.length() - 1) : b);
+        this.authorization = "Basic "
+                + Base64.getEncoder()
+                        .encodeToString(
+                                (user + ":" + (password == null ? "" : password)).getBytes(StandardCharsets.UTF_8));
     }
-    return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
-  }
 
-  /** One path segment, escaped: names come from users and may hold any character. */
-  public static String segment(String name) {
-    return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
-  }
+    public URI base() {
+        return base;
+    }
 
-  private URI uri(String path) {
-    return URI.create(base + path);
-  }
+    public JsonNode get(String path) throws AdminCallException {
+        return send(HttpRequest.newBuilder(uri(path)).GET());
+    }
 
-  private JsonNode send(HttpRequest.Builder request) throws AdminCallException {
-    HttpResponse<String> response;
-    try {
-      response = http.send(request.header("Authorization", authorization).header("Accept", "application/json")
-          .timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      throw new AdminCallException(AdminCallException.UNREACHABLE, "cannot reach the controller's admin API at " + base
-          + " (" + describe(e) + "): is the controller running, and is this its adminPort?");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AdminCallException(AdminCallException.UNREACHABLE, "interrupted while calling " + base);
+    public JsonNode post(String path) throws AdminCallException {
+        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()));
     }
-    JsonNode body = parse(response.body());
-    if (response.statusCode() == 401) {
-      throw new AdminCallException(401, "the controller at " + base + " refused these credentials: give the user and "
-          + "password of a virtual database's <admin> (--user, --password or RAIDB_ADMIN_PASSWORD)");
-    }
-    if (response.statusCode() >= 300) {
-      String error = body != null && body.hasNonNull("error") ? body.get("error").asText()
-          : "HTTP " + response.statusCode() + " from " + base;
-      throw new AdminCallException(response.statusCode(), error);
-    }
-    if (body == null) {
-      throw new AdminCallException(response.statusCode(), "the answer from " + base + " is not JSON: is this the "
-          + "controller's adminPort?");
-    }
-    return body;
-  }
 
-  private static JsonNode parse(String text) {
-    try {
-      return text == null || text.isBlank() ? null : JSON.readTree(text);
-    } catch (IOException notJson) {
-      return null;
+    /**
+     * A POST with its parameters as a JSON object body rather than the query string: a new backend's password must
+     * not end up in access logs.
+     */
+    public JsonNode post(String path, Map<String, String> parameters) throws AdminCallException {
+        String body;
+        try {
+            body = JSON.writeValueAsString(parameters);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of strings is always JSON", e);
+        }
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
     }
-  }
 
-  private static String describe(IOException e) {
-    if (e instanceof java.net.ConnectException) {
-      return "connection refused";
+    /** One path segment, escaped: names come from users and may hold any character. */
+    public static String segment(String name) {
+        return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
     }
-    String m = e.getMessage();
-    return m == null || m.isBlank() ? e.getClass().getSimpleName().replace("Exception", " failed") : m;
-  }
+
+    private URI uri(String path) {
+        return URI.create(base + path);
+    }
+
+    private JsonNode send(HttpRequest.Builder request) throws AdminCallException {
+        HttpResponse<String> response;
+        try {
+            response = http.send(
+                    request.header("Authorization", authorization)
+                            .header("Accept", "application/json")
+                            .timeout(TIMEOUT)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new AdminCallException(
+                    AdminCallException.UNREACHABLE,
+                    "cannot reach the controller's admin API at " + base + " (" + describe(e)
+                            + "): is the controller running, and is this its adminPort?");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AdminCallException(AdminCallException.UNREACHABLE, "interrupted while calling " + base);
+        }
+        JsonNode body = parse(response.body());
+        if (response.statusCode() == 401) {
+            throw new AdminCallException(
+                    401,
+                    "the controller at " + base + " refused these credentials: give the user and "
+                            + "password of a virtual database's <admin> (--user, --password or RAIDB_ADMIN_PASSWORD)");
+        }
+        if (response.statusCode() >= 300) {
+            String error = body != null && body.hasNonNull("error")
+                    ? body.get("error").asText()
+                    : "HTTP " + response.statusCode() + " from " + base;
+            throw new AdminCallException(response.statusCode(), error);
+        }
+        if (body == null) {
+            throw new AdminCallException(
+                    response.statusCode(),
+                    "the answer from " + base + " is not JSON: is this the " + "controller's adminPort?");
+        }
+        return body;
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return text == null || text.isBlank() ? null : JSON.readTree(text);
+        } catch (IOException notJson) {
+            return null;
+        }
+    }
+
+    private static String describe(IOException e) {
+        if (e instanceof java.net.ConnectException) {
+            return "connection refused";
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName().replace("Exception", " failed") : m;
+    }
 }

@@ -9,10 +9,14 @@ import java.util.OptionalLong;
  * @param autoIncrementNext present for a serial, identity or AUTO_INCREMENT column: the value the
  *     next insert without a key gets
  */
-public record ColumnDefinition(String name, ColumnType type, boolean nullable, OptionalLong autoIncrementNext,
-    Optional<ColumnDefault> defaultValue) {
+public record ColumnDefinition(
+        String name,
+        ColumnType type,
+        boolean nullable,
+        OptionalLong autoIncrementNext,
+        Optional<ColumnDefault> defaultValue) {
 
-  public boolean isAutoIncrement() {
-    return autoIncrementNext.isPresent();
-  }
+    public boolean isAutoIncrement() {
+        return autoIncrementNext.isPresent();
+    }
 }

@@ -9,23 +9,23 @@ package org.raidb.controller.backup.jdbc;
  */
 public record ColumnType(TypeKind kind, int size, int scale) {
 
-  public static ColumnType of(TypeKind kind) {
-    return new ColumnType(kind, 0, 0);
-  }
-
-  public static ColumnType sized(TypeKind kind, int size) {
-    return new ColumnType(kind, size, 0);
-  }
-
-  public static ColumnType decimal(int precision, int scale) {
-    return new ColumnType(TypeKind.DECIMAL, precision, scale);
-  }
-
-  @Override
-  public String toString() {
-    if (kind == TypeKind.DECIMAL && size > 0) {
-      return kind + "(" + size + "," + scale + ")";
+    public static ColumnType of(TypeKind kind) {
+        return new ColumnType(kind, 0, 0);
     }
-    return size > 0 ? kind + "(" + size + ")" : kind.toString();
-  }
+
+    public static ColumnType sized(TypeKind kind, int size) {
+        return new ColumnType(kind, size, 0);
+    }
+
+    public static ColumnType decimal(int precision, int scale) {
+        return new ColumnType(TypeKind.DECIMAL, precision, scale);
+    }
+
+    @Override
+    public String toString() {
+        if (kind == TypeKind.DECIMAL && size > 0) {
+            return kind + "(" + size + "," + scale + ")";
+        }
+        return size > 0 ? kind + "(" + size + ")" : kind.toString();
+    }
 }

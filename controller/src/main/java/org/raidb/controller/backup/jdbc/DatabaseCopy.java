@@ -1,9 +1,9 @@
 package org.raidb.controller.backup.jdbc;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.ResultSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -17,66 +17,69 @@ import org.raidb.controller.backup.CopyProgress;
  */
 final class DatabaseCopy {
 
-  /** What a copy did. */
-  record Totals(int tables, long rows) {}
+    /** What a copy did. */
+    record Totals(int tables, long rows) {}
 
-  private final Dialect sourceDialect;
-  private final Dialect targetDialect;
-  private final Predicate<String> tableFilter;
-  private final int batchSize;
+    private final Dialect sourceDialect;
+    private final Dialect targetDialect;
+    private final Predicate<String> tableFilter;
+    private final int batchSize;
 
-  DatabaseCopy(Dialect sourceDialect, Dialect targetDialect, Predicate<String> tableFilter, int batchSize) {
-    this.sourceDialect = sourceDialect;
-    this.targetDialect = targetDialect;
-    this.tableFilter = tableFilter;
-    this.batchSize = batchSize;
-  }
-
-  /** @param step what the progress calls this copy: "dumping", "restoring", "copying" */
-  Totals run(Connection source, Connection target, String step, CopyProgress progress) throws SQLException {
-    source.setAutoCommit(false);
-    source.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-    target.setAutoCommit(false);
-    try {
-      DatabaseSchema schema = new SchemaReader(sourceDialect, tableFilter).read(source);
-      Map<String, Long> counts = rowCounts(source, schema);
-      progress.begin(step, "rows", counts.values().stream().mapToLong(Long::longValue).sum());
-      SchemaWriter writer = new SchemaWriter(targetDialect, target);
-      writer.replace(schema);
-      boolean oneTransaction = targetDialect.hasTransactionalDdl();
-      TableDataCopier rows = new TableDataCopier(sourceDialect, targetDialect, batchSize);
-      long copied = 0;
-      for (TableDefinition table : schema.tables()) {
-        copied += rows.copy(table, source, target, !oneTransaction, progress);
-      }
-      writer.complete(schema);
-      target.commit();
-      source.commit();
-      return new Totals(schema.tables().size(), copied);
-    } catch (SQLException | RuntimeException e) {
-      rollbackQuietly(target, e);
-      rollbackQuietly(source, e);
-      throw e;
+    DatabaseCopy(Dialect sourceDialect, Dialect targetDialect, Predicate<String> tableFilter, int batchSize) {
+        this.sourceDialect = sourceDialect;
+        this.targetDialect = targetDialect;
+        this.tableFilter = tableFilter;
+        this.batchSize = batchSize;
     }
-  }
 
-  private Map<String, Long> rowCounts(Connection source, DatabaseSchema schema) throws SQLException {
-    Map<String, Long> counts = new LinkedHashMap<>();
-    for (TableDefinition table : schema.tables()) {
-      try (Statement s = source.createStatement();
-          ResultSet rs = s.executeQuery("SELECT count(*) FROM " + sourceDialect.quote(table.name()))) {
-        rs.next();
-        counts.put(table.name(), rs.getLong(1));
-      }
+    /** @param step what the progress calls this copy: "dumping", "restoring", "copying" */
+    Totals run(Connection source, Connection target, String step, CopyProgress progress) throws SQLException {
+        source.setAutoCommit(false);
+        source.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        target.setAutoCommit(false);
+        try {
+            DatabaseSchema schema = new SchemaReader(sourceDialect, tableFilter).read(source);
+            Map<String, Long> counts = rowCounts(source, schema);
+            progress.begin(
+                    step,
+                    "rows",
+                    counts.values().stream().mapToLong(Long::longValue).sum());
+            SchemaWriter writer = new SchemaWriter(targetDialect, target);
+            writer.replace(schema);
+            boolean oneTransaction = targetDialect.hasTransactionalDdl();
+            TableDataCopier rows = new TableDataCopier(sourceDialect, targetDialect, batchSize);
+            long copied = 0;
+            for (TableDefinition table : schema.tables()) {
+                copied += rows.copy(table, source, target, !oneTransaction, progress);
+            }
+            writer.complete(schema);
+            target.commit();
+            source.commit();
+            return new Totals(schema.tables().size(), copied);
+        } catch (SQLException | RuntimeException e) {
+            rollbackQuietly(target, e);
+            rollbackQuietly(source, e);
+            throw e;
+        }
     }
-    return counts;
-  }
 
-  private static void rollbackQuietly(Connection c, Exception failure) {
-    try {
-      c.rollback();
-    } catch (SQLException e) {
-      failure.addSuppressed(e);
+    private Map<String, Long> rowCounts(Connection source, DatabaseSchema schema) throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (TableDefinition table : schema.tables()) {
+            try (Statement s = source.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM " + sourceDialect.quote(table.name()))) {
+                rs.next();
+                counts.put(table.name(), rs.getLong(1));
+            }
+        }
+        return counts;
     }
-  }
+
+    private static void rollbackQuietly(Connection c, Exception failure) {
+        try {
+            c.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
 }

@@ -8,11 +8,16 @@ import java.util.List;
  * @param onUpdate the SQL words of the rule: "CASCADE", "SET NULL", "SET DEFAULT", "RESTRICT",
  *     "NO ACTION"
  */
-public record ForeignKeyDefinition(String name, List<String> columns, String referencedTable, List<String> referencedColumns,
-    String onUpdate, String onDelete) {
+public record ForeignKeyDefinition(
+        String name,
+        List<String> columns,
+        String referencedTable,
+        List<String> referencedColumns,
+        String onUpdate,
+        String onDelete) {
 
-  public ForeignKeyDefinition {
-    columns = List.copyOf(columns);
-    referencedColumns = List.copyOf(referencedColumns);
-  }
+    public ForeignKeyDefinition {
+        columns = List.copyOf(columns);
+        referencedColumns = List.copyOf(referencedColumns);
+    }
 }

@@ -9,10 +9,10 @@ import java.util.List;
  */
 public record IndexDefinition(String name, boolean unique, List<IndexColumn> columns) {
 
-  /** One column of an index. */
-  public record IndexColumn(String name, boolean descending) {}
+    /** One column of an index. */
+    public record IndexColumn(String name, boolean descending) {}
 
-  public IndexDefinition {
-    columns = List.copyOf(columns);
-  }
+    public IndexDefinition {
+        columns = List.copyOf(columns);
+    }
 }

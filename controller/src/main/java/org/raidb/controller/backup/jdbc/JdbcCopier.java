@@ -29,91 +29,112 @@ import org.raidb.controller.backup.DumpResult;
  */
 public final class JdbcCopier implements Backuper {
 
-  public static final String NAME = "jdbcCopy";
-  public static final String BATCH_SIZE = "batchSize";
-  public static final String SKIP_TABLE_PREFIX = "skipTablePrefix";
-  static final int DEFAULT_BATCH_SIZE = 1000;
-  static final String DEFAULT_SKIP_TABLE_PREFIX = "raidb_";
+    public static final String NAME = "jdbcCopy";
+    public static final String BATCH_SIZE = "batchSize";
+    public static final String SKIP_TABLE_PREFIX = "skipTablePrefix";
+    static final int DEFAULT_BATCH_SIZE = 1000;
+    static final String DEFAULT_SKIP_TABLE_PREFIX = "raidb_";
 
-  private final int batchSize;
-  private final String skipTablePrefix;
+    private final int batchSize;
+    private final String skipTablePrefix;
 
-  public JdbcCopier(int batchSize, String skipTablePrefix) {
-    if (batchSize < 1) {
-      throw new IllegalArgumentException("batchSize must be positive: " + batchSize);
+    public JdbcCopier(int batchSize, String skipTablePrefix) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batchSize must be positive: " + batchSize);
+        }
+        this.batchSize = batchSize;
+        this.skipTablePrefix = skipTablePrefix.toLowerCase(Locale.ROOT);
     }
-    this.batchSize = batchSize;
-    this.skipTablePrefix = skipTablePrefix.toLowerCase(Locale.ROOT);
-  }
 
-  /** From the configuration's options. */
-  public static JdbcCopier configured(Map<String, String> options) {
-    BackuperOptions checked = BackuperOptions.check(NAME, options, Set.of(BATCH_SIZE, SKIP_TABLE_PREFIX));
-    return new JdbcCopier(checked.positiveInt(BATCH_SIZE, DEFAULT_BATCH_SIZE),
-        checked.string(SKIP_TABLE_PREFIX, DEFAULT_SKIP_TABLE_PREFIX));
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException {
-    long begin = System.nanoTime();
-    Dialect sourceDialect = Dialect.forUrl(source.jdbcUrl());
-    Path partial = DumpFile.partialFor(dumpPath);
-    Path h2File = H2DumpFile.fileOf(partial);
-    try {
-      DatabaseCopy.Totals totals;
-      try (Connection from = connect(source, sourceDialect); Connection h2 = H2DumpFile.create(partial)) {
-        totals = copier(sourceDialect, new H2Dialect()).run(from, h2, "dumping", progress);
-        H2DumpFile.writeInfo(h2, Map.of("source", source.toString(), "source_product", sourceDialect.productName(),
-            "dumped_at", Instant.now().toString(), "tables", Integer.toString(totals.tables()), "rows", Long.toString(totals.rows())));
-      }
-      DumpFile.publish(h2File, dumpPath);
-      return new DumpResult(NAME, dumpPath, DumpFile.size(dumpPath), totals.tables(), totals.rows(),
-          Duration.ofNanos(System.nanoTime() - begin));
-    } finally {
-      DumpFile.discard(h2File);
-      DumpFile.discard(partial);
+    /** From the configuration's options. */
+    public static JdbcCopier configured(Map<String, String> options) {
+        BackuperOptions checked = BackuperOptions.check(NAME, options, Set.of(BATCH_SIZE, SKIP_TABLE_PREFIX));
+        return new JdbcCopier(
+                checked.positiveInt(BATCH_SIZE, DEFAULT_BATCH_SIZE),
+                checked.string(SKIP_TABLE_PREFIX, DEFAULT_SKIP_TABLE_PREFIX));
     }
-  }
 
-  @Override
-  public void restore(Path dumpPath, BackendEndpoint target, CopyProgress progress) throws SQLException {
-    Dialect targetDialect = Dialect.forUrl(target.jdbcUrl());
-    try (H2DumpFile.Reader dump = H2DumpFile.open(dumpPath); Connection to = connect(target, targetDialect)) {
-      copier(new H2Dialect(), targetDialect).run(dump.connection(), to, "restoring", progress);
+    @Override
+    public String name() {
+        return NAME;
     }
-  }
 
-  @Override
-  public void copy(BackendEndpoint source, BackendEndpoint target, CopyProgress progress) throws SQLException {
-    Dialect sourceDialect = Dialect.forUrl(source.jdbcUrl());
-    Dialect targetDialect = Dialect.forUrl(target.jdbcUrl());
-    try (Connection from = connect(source, sourceDialect); Connection to = connect(target, targetDialect)) {
-      copier(sourceDialect, targetDialect).run(from, to, "copying", progress);
+    @Override
+    public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException {
+        long begin = System.nanoTime();
+        Dialect sourceDialect = Dialect.forUrl(source.jdbcUrl());
+        Path partial = DumpFile.partialFor(dumpPath);
+        Path h2File = H2DumpFile.fileOf(partial);
+        try {
+            DatabaseCopy.Totals totals;
+            try (Connection from = connect(source, sourceDialect);
+                    Connection h2 = H2DumpFile.create(partial)) {
+                totals = copier(sourceDialect, new H2Dialect()).run(from, h2, "dumping", progress);
+                H2DumpFile.writeInfo(
+                        h2,
+                        Map.of(
+                                "source",
+                                source.toString(),
+                                "source_product",
+                                sourceDialect.productName(),
+                                "dumped_at",
+                                Instant.now().toString(),
+                                "tables",
+                                Integer.toString(totals.tables()),
+                                "rows",
+                                Long.toString(totals.rows())));
+            }
+            DumpFile.publish(h2File, dumpPath);
+            return new DumpResult(
+                    NAME,
+                    dumpPath,
+                    DumpFile.size(dumpPath),
+                    totals.tables(),
+                    totals.rows(),
+                    Duration.ofNanos(System.nanoTime() - begin));
+        } finally {
+            DumpFile.discard(h2File);
+            DumpFile.discard(partial);
+        }
     }
-  }
 
-  private DatabaseCopy copier(Dialect from, Dialect to) {
-    return new DatabaseCopy(from, to, tablesToCopy(), batchSize);
-  }
-
-  /** Not the controller's own tables (by prefix), never a dump's marker table. */
-  Predicate<String> tablesToCopy() {
-    return table -> {
-      String name = table.toLowerCase(Locale.ROOT);
-      return !name.equals(H2DumpFile.INFO_TABLE) && (skipTablePrefix.isEmpty() || !name.startsWith(skipTablePrefix));
-    };
-  }
-
-  private static Connection connect(BackendEndpoint endpoint, Dialect dialect) throws BackupException {
-    try {
-      return DriverManager.getConnection(endpoint.jdbcUrl(), dialect.connectionProperties(endpoint));
-    } catch (SQLException e) {
-      throw BackupException.unreachable(endpoint, e);
+    @Override
+    public void restore(Path dumpPath, BackendEndpoint target, CopyProgress progress) throws SQLException {
+        Dialect targetDialect = Dialect.forUrl(target.jdbcUrl());
+        try (H2DumpFile.Reader dump = H2DumpFile.open(dumpPath);
+                Connection to = connect(target, targetDialect)) {
+            copier(new H2Dialect(), targetDialect).run(dump.connection(), to, "restoring", progress);
+        }
     }
-  }
+
+    @Override
+    public void copy(BackendEndpoint source, BackendEndpoint target, CopyProgress progress) throws SQLException {
+        Dialect sourceDialect = Dialect.forUrl(source.jdbcUrl());
+        Dialect targetDialect = Dialect.forUrl(target.jdbcUrl());
+        try (Connection from = connect(source, sourceDialect);
+                Connection to = connect(target, targetDialect)) {
+            copier(sourceDialect, targetDialect).run(from, to, "copying", progress);
+        }
+    }
+
+    private DatabaseCopy copier(Dialect from, Dialect to) {
+        return new DatabaseCopy(from, to, tablesToCopy(), batchSize);
+    }
+
+    /** Not the controller's own tables (by prefix), never a dump's marker table. */
+    Predicate<String> tablesToCopy() {
+        return table -> {
+            String name = table.toLowerCase(Locale.ROOT);
+            return !name.equals(H2DumpFile.INFO_TABLE)
+                    && (skipTablePrefix.isEmpty() || !name.startsWith(skipTablePrefix));
+        };
+    }
+
+    private static Connection connect(BackendEndpoint endpoint, Dialect dialect) throws BackupException {
+        try {
+            return DriverManager.getConnection(endpoint.jdbcUrl(), dialect.connectionProperties(endpoint));
+        } catch (SQLException e) {
+            throw BackupException.unreachable(endpoint, e);
+        }
+    }
 }

@@ -45,31 +45,31 @@ import java.sql.Types;
  * anything is written, naming the column.
  */
 public enum TypeKind {
-  SMALLINT(Types.SMALLINT),
-  INTEGER(Types.INTEGER),
-  BIGINT(Types.BIGINT),
-  DECIMAL(Types.DECIMAL),
-  REAL(Types.REAL),
-  DOUBLE(Types.DOUBLE),
-  BOOLEAN(Types.BOOLEAN),
-  CHAR(Types.CHAR),
-  VARCHAR(Types.VARCHAR),
-  TEXT(Types.VARCHAR),
-  BINARY(Types.VARBINARY),
-  DATE(Types.DATE),
-  TIME(Types.TIME),
-  TIMESTAMP(Types.TIMESTAMP),
-  TIMESTAMPTZ(Types.TIMESTAMP_WITH_TIMEZONE),
-  UUID(Types.OTHER);
+    SMALLINT(Types.SMALLINT),
+    INTEGER(Types.INTEGER),
+    BIGINT(Types.BIGINT),
+    DECIMAL(Types.DECIMAL),
+    REAL(Types.REAL),
+    DOUBLE(Types.DOUBLE),
+    BOOLEAN(Types.BOOLEAN),
+    CHAR(Types.CHAR),
+    VARCHAR(Types.VARCHAR),
+    TEXT(Types.VARCHAR),
+    BINARY(Types.VARBINARY),
+    DATE(Types.DATE),
+    TIME(Types.TIME),
+    TIMESTAMP(Types.TIMESTAMP),
+    TIMESTAMPTZ(Types.TIMESTAMP_WITH_TIMEZONE),
+    UUID(Types.OTHER);
 
-  private final int jdbcType;
+    private final int jdbcType;
 
-  TypeKind(int jdbcType) {
-    this.jdbcType = jdbcType;
-  }
+    TypeKind(int jdbcType) {
+        this.jdbcType = jdbcType;
+    }
 
-  /** The {@link Types} code for binding a NULL of this kind. */
-  public int jdbcType() {
-    return jdbcType;
-  }
+    /** The {@link Types} code for binding a NULL of this kind. */
+    public int jdbcType() {
+        return jdbcType;
+    }
 }

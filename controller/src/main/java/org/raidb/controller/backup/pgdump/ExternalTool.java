@@ -19,115 +19,122 @@ import org.raidb.controller.backup.BackupException;
  */
 final class ExternalTool {
 
-  /** Lines of the tool's own words that an error message quotes at most. */
-  private static final int QUOTED_LINES = 12;
-  private static final long GRACE_SECONDS = 5;
+    /** Lines of the tool's own words that an error message quotes at most. */
+    private static final int QUOTED_LINES = 12;
 
-  private final Path executable;
+    private static final long GRACE_SECONDS = 5;
 
-  ExternalTool(Path executable) {
-    this.executable = executable;
-  }
+    private final Path executable;
 
-  String name() {
-    return executable.getFileName().toString();
-  }
-
-  /** What a finished run printed and how it exited. */
-  record Outcome(int exitCode, String stdout, List<String> stderr) {}
-
-  /**
-   * Runs the tool with {@code arguments} and waits for it; every stderr line goes to {@code
-   * stderrLines} as well as into the outcome. Interrupting the calling thread kills the tool.
-   */
-  Outcome run(List<String> arguments, Map<String, String> environment, Consumer<String> stderrLines) throws BackupException {
-    List<String> command = new ArrayList<>();
-    command.add(executable.toString());
-    command.addAll(arguments);
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().putAll(environment);
-    builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-    Process process;
-    try {
-      process = builder.start();
-    } catch (IOException e) {
-      throw BackupException.io("cannot run " + executable + " (check that it is installed and executable)", e);
+    ExternalTool(Path executable) {
+        this.executable = executable;
     }
-    List<String> stderr = new ArrayList<>();
-    Thread stderrReader = new Thread(() -> readLines(process.getErrorStream(), line -> {
-      synchronized (stderr) {
-        stderr.add(line);
-      }
-      stderrLines.accept(line);
-    }), name() + "-stderr");
-    stderrReader.setDaemon(true);
-    stderrReader.start();
-    try {
-      String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int exit = process.waitFor();
-      stderrReader.join();
-      synchronized (stderr) {
-        return new Outcome(exit, stdout, List.copyOf(stderr));
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      kill(process);
-      throw new BackupException(name() + " was interrupted and stopped", BackupException.IO_FAILURE, e);
-    } catch (IOException e) {
-      kill(process);
-      throw BackupException.io("lost the output of " + name(), e);
-    }
-  }
 
-  /**
-   * The error for a run that exited non-zero: the tool's own error lines, from the first "error:" on
-   * (or its last lines when it printed none), then {@code advice}.
-   */
-  BackupException failure(Outcome outcome, String what, String advice) {
-    List<String> lines = outcome.stderr();
-    int first = firstError(lines);
-    if (first < 0) {
-      first = Math.max(0, lines.size() - QUOTED_LINES);
+    String name() {
+        return executable.getFileName().toString();
     }
-    List<String> quoted = lines.subList(first, Math.min(lines.size(), first + QUOTED_LINES));
-    String said = quoted.isEmpty() ? "(no message)" : String.join(" / ", quoted.stream().map(String::strip).toList());
-    return new BackupException(name() + " failed " + what + " (exit code " + outcome.exitCode() + "): " + said + ". " + advice,
-        BackupException.IO_FAILURE);
-  }
 
-  private static int firstError(List<String> lines) {
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).contains("error:")) {
-        return i;
-      }
-    }
-    return -1;
-  }
+    /** What a finished run printed and how it exited. */
+    record Outcome(int exitCode, String stdout, List<String> stderr) {}
 
-  /** Reads to the end even if {@code sink} throws: a tool blocked on a full stderr pipe would never exit. */
-  private static void readLines(InputStream stream, Consumer<String> sink) {
-    try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+    /**
+     * Runs the tool with {@code arguments} and waits for it; every stderr line goes to {@code
+     * stderrLines} as well as into the outcome. Interrupting the calling thread kills the tool.
+     */
+    Outcome run(List<String> arguments, Map<String, String> environment, Consumer<String> stderrLines)
+            throws BackupException {
+        List<String> command = new ArrayList<>();
+        command.add(executable.toString());
+        command.addAll(arguments);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        Process process;
         try {
-          sink.accept(line);
-        } catch (RuntimeException e) {
-          // a failing progress listener must not stall the tool; the line is already kept
+            process = builder.start();
+        } catch (IOException e) {
+            throw BackupException.io("cannot run " + executable + " (check that it is installed and executable)", e);
         }
-      }
-    } catch (IOException e) {
-      // the stream broke because the tool was killed: the outcome says what happened
+        List<String> stderr = new ArrayList<>();
+        Thread stderrReader = new Thread(
+                () -> readLines(process.getErrorStream(), line -> {
+                    synchronized (stderr) {
+                        stderr.add(line);
+                    }
+                    stderrLines.accept(line);
+                }),
+                name() + "-stderr");
+        stderrReader.setDaemon(true);
+        stderrReader.start();
+        try {
+            String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int exit = process.waitFor();
+            stderrReader.join();
+            synchronized (stderr) {
+                return new Outcome(exit, stdout, List.copyOf(stderr));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            kill(process);
+            throw new BackupException(name() + " was interrupted and stopped", BackupException.IO_FAILURE, e);
+        } catch (IOException e) {
+            kill(process);
+            throw BackupException.io("lost the output of " + name(), e);
+        }
     }
-  }
 
-  private static void kill(Process process) {
-    process.destroy();
-    try {
-      if (!process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
+    /**
+     * The error for a run that exited non-zero: the tool's own error lines, from the first "error:" on
+     * (or its last lines when it printed none), then {@code advice}.
+     */
+    BackupException failure(Outcome outcome, String what, String advice) {
+        List<String> lines = outcome.stderr();
+        int first = firstError(lines);
+        if (first < 0) {
+            first = Math.max(0, lines.size() - QUOTED_LINES);
+        }
+        List<String> quoted = lines.subList(first, Math.min(lines.size(), first + QUOTED_LINES));
+        String said = quoted.isEmpty()
+                ? "(no message)"
+                : String.join(" / ", quoted.stream().map(String::strip).toList());
+        return new BackupException(
+                name() + " failed " + what + " (exit code " + outcome.exitCode() + "): " + said + ". " + advice,
+                BackupException.IO_FAILURE);
     }
-  }
+
+    private static int firstError(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("error:")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Reads to the end even if {@code sink} throws: a tool blocked on a full stderr pipe would never exit. */
+    private static void readLines(InputStream stream, Consumer<String> sink) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                try {
+                    sink.accept(line);
+                } catch (RuntimeException e) {
+                    // a failing progress listener must not stall the tool; the line is already kept
+                }
+            }
+        } catch (IOException e) {
+            // the stream broke because the tool was killed: the outcome says what happened
+        }
+    }
+
+    private static void kill(Process process) {
+        process.destroy();
+        try {
+            if (!process.waitFor(GRACE_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -30,137 +30,178 @@ import org.raidb.controller.files.PrivateFiles;
  */
 public final class PgDumpBackuper implements Backuper {
 
-  public static final String NAME = "pgDump";
-  public static final String TOOLS_DIR = "toolsDir";
-  public static final String TEMP_DIR = "tempDir";
+    public static final String NAME = "pgDump";
+    public static final String TOOLS_DIR = "toolsDir";
+    public static final String TEMP_DIR = "tempDir";
 
-  private final Optional<Path> toolsDir;
-  private final Optional<Path> tempDir;
+    private final Optional<Path> toolsDir;
+    private final Optional<Path> tempDir;
 
-  public PgDumpBackuper(Optional<Path> toolsDir, Optional<Path> tempDir) {
-    this.toolsDir = toolsDir;
-    this.tempDir = tempDir;
-  }
-
-  /** From the configuration's options. */
-  public static PgDumpBackuper configured(Map<String, String> options) {
-    BackuperOptions checked = BackuperOptions.check(NAME, options, Set.of(TOOLS_DIR, TEMP_DIR));
-    return new PgDumpBackuper(checked.path(TOOLS_DIR), checked.path(TEMP_DIR));
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException {
-    long begin = System.nanoTime();
-    PostgresUrl url = postgresUrl(source);
-    PgTools tools = PgTools.locate(toolsDir);
-    Path partial = DumpFile.partialFor(dumpPath);
-    try (ExportedSnapshot snapshot = ExportedSnapshot.open(source)) {
-      Map<String, Long> rows = snapshot.rowsPerTable();
-      long totalRows = rows.values().stream().mapToLong(Long::longValue).sum();
-      progress.begin("dumping", "rows", totalRows);
-      VerboseProgress tables = new VerboseProgress(VerboseProgress.PG_DUMP_TABLE, t -> rows.getOrDefault(t, 0L), progress);
-      ExternalTool pgDump = new ExternalTool(tools.pgDump());
-      ExternalTool.Outcome outcome = pgDump.run(
-          List.of("--format=custom", "--verbose", "--no-password", "--snapshot=" + snapshot.id(), "--file=" + partial),
-          url.libpqEnvironment(source), tables::line);
-      if (outcome.exitCode() != 0) {
-        throw pgDump.failure(outcome, "dumping " + source,
-            "Check that " + tools.pgDump() + " is of the server's major version or newer, and that the user may read every table.");
-      }
-      tables.end();
-      DumpFile.publish(partial, dumpPath);
-      return new DumpResult(NAME, dumpPath, DumpFile.size(dumpPath), rows.size(), totalRows, Duration.ofNanos(System.nanoTime() - begin));
-    } finally {
-      DumpFile.discard(partial);
+    public PgDumpBackuper(Optional<Path> toolsDir, Optional<Path> tempDir) {
+        this.toolsDir = toolsDir;
+        this.tempDir = tempDir;
     }
-  }
 
-  @Override
-  public void restore(Path dumpPath, BackendEndpoint target, CopyProgress progress) throws SQLException {
-    DumpFile.requireExisting(dumpPath);
-    PostgresUrl url = postgresUrl(target);
-    PgTools tools = PgTools.locate(toolsDir);
-    ExternalTool pgRestore = new ExternalTool(tools.pgRestore());
-    long tables = tablesWithData(pgRestore, dumpPath);
-    checkReachable(target);
-    progress.begin("restoring", "tables", tables);
-    VerboseProgress done = new VerboseProgress(VerboseProgress.PG_RESTORE_TABLE, t -> 1, progress);
-    // One transaction: a restore that fails leaves the target as it was, not half replaced.
-    ExternalTool.Outcome outcome = pgRestore.run(
-        List.of("--clean", "--if-exists", "--no-owner", "--no-privileges", "--no-tablespaces", "--no-subscriptions",
-            "--single-transaction", "--exit-on-error", "--verbose", "--no-password",
-            "--dbname=" + connectionString(url, target), dumpPath.toAbsolutePath().toString()),
-        url.libpqEnvironment(target), done::line);
-    if (outcome.exitCode() != 0) {
-      throw pgRestore.failure(outcome, "restoring " + dumpPath.toAbsolutePath() + " into " + target,
-          "The target is unchanged (the restore runs in one transaction); fix the cause and restore again.");
+    /** From the configuration's options. */
+    public static PgDumpBackuper configured(Map<String, String> options) {
+        BackuperOptions checked = BackuperOptions.check(NAME, options, Set.of(TOOLS_DIR, TEMP_DIR));
+        return new PgDumpBackuper(checked.path(TOOLS_DIR), checked.path(TEMP_DIR));
     }
-    done.end();
-  }
 
-  @Override
-  public void copy(BackendEndpoint source, BackendEndpoint target, CopyProgress progress) throws SQLException {
-    Path dump;
-    try {
-      Path dir = tempDir.orElse(Path.of(System.getProperty("java.io.tmpdir")));
-      dump = PrivateFiles.createTempFile(dir, "raidb-copy-", ".pgdump");
-    } catch (IOException e) {
-      throw BackupException.io("cannot create the intermediate dump file of a copy (check the backuper option " + TEMP_DIR + ")", e);
+    @Override
+    public String name() {
+        return NAME;
     }
-    try {
-      dump(source, dump, progress);
-      restore(dump, target, progress);
-    } finally {
-      DumpFile.discard(dump);
-    }
-  }
 
-  /**
-   * Entries of table data in the dump's table of contents. Reading it first also proves the file is
-   * a dump pg_restore can read, before anything in the target is dropped.
-   */
-  private static long tablesWithData(ExternalTool pgRestore, Path dumpPath) throws BackupException {
-    ExternalTool.Outcome listing = pgRestore.run(List.of("--list", dumpPath.toAbsolutePath().toString()), Map.of(), line -> {});
-    if (listing.exitCode() != 0) {
-      throw pgRestore.failure(listing, "reading " + dumpPath.toAbsolutePath(),
-          "The file is not a dump written by pg_dump -Fc (backuper " + NAME + "), or it is damaged: restore another dump or take a new one.");
+    @Override
+    public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException {
+        long begin = System.nanoTime();
+        PostgresUrl url = postgresUrl(source);
+        PgTools tools = PgTools.locate(toolsDir);
+        Path partial = DumpFile.partialFor(dumpPath);
+        try (ExportedSnapshot snapshot = ExportedSnapshot.open(source)) {
+            Map<String, Long> rows = snapshot.rowsPerTable();
+            long totalRows = rows.values().stream().mapToLong(Long::longValue).sum();
+            progress.begin("dumping", "rows", totalRows);
+            VerboseProgress tables =
+                    new VerboseProgress(VerboseProgress.PG_DUMP_TABLE, t -> rows.getOrDefault(t, 0L), progress);
+            ExternalTool pgDump = new ExternalTool(tools.pgDump());
+            ExternalTool.Outcome outcome = pgDump.run(
+                    List.of(
+                            "--format=custom",
+                            "--verbose",
+                            "--no-password",
+                            "--snapshot=" + snapshot.id(),
+                            "--file=" + partial),
+                    url.libpqEnvironment(source),
+                    tables::line);
+            if (outcome.exitCode() != 0) {
+                throw pgDump.failure(
+                        outcome,
+                        "dumping " + source,
+                        "Check that " + tools.pgDump()
+                                + " is of the server's major version or newer, and that the user may read every table.");
+            }
+            tables.end();
+            DumpFile.publish(partial, dumpPath);
+            return new DumpResult(
+                    NAME,
+                    dumpPath,
+                    DumpFile.size(dumpPath),
+                    rows.size(),
+                    totalRows,
+                    Duration.ofNanos(System.nanoTime() - begin));
+        } finally {
+            DumpFile.discard(partial);
+        }
     }
-    return listing.stdout().lines().filter(line -> !line.startsWith(";") && line.contains(" TABLE DATA ")).count();
-  }
 
-  /** A target that is down gives 08001 naming it, as the source does, rather than a tool's exit code. */
-  private static void checkReachable(BackendEndpoint target) throws BackupException {
-    try (Connection c = DriverManager.getConnection(target.jdbcUrl(), target.credentials())) {
-      c.isValid(5);
-    } catch (SQLException e) {
-      throw BackupException.unreachable(target, e);
+    @Override
+    public void restore(Path dumpPath, BackendEndpoint target, CopyProgress progress) throws SQLException {
+        DumpFile.requireExisting(dumpPath);
+        PostgresUrl url = postgresUrl(target);
+        PgTools tools = PgTools.locate(toolsDir);
+        ExternalTool pgRestore = new ExternalTool(tools.pgRestore());
+        long tables = tablesWithData(pgRestore, dumpPath);
+        checkReachable(target);
+        progress.begin("restoring", "tables", tables);
+        VerboseProgress done = new VerboseProgress(VerboseProgress.PG_RESTORE_TABLE, t -> 1, progress);
+        // One transaction: a restore that fails leaves the target as it was, not half replaced.
+        ExternalTool.Outcome outcome = pgRestore.run(
+                List.of(
+                        "--clean",
+                        "--if-exists",
+                        "--no-owner",
+                        "--no-privileges",
+                        "--no-tablespaces",
+                        "--no-subscriptions",
+                        "--single-transaction",
+                        "--exit-on-error",
+                        "--verbose",
+                        "--no-password",
+                        "--dbname=" + connectionString(url, target),
+                        dumpPath.toAbsolutePath().toString()),
+                url.libpqEnvironment(target),
+                done::line);
+        if (outcome.exitCode() != 0) {
+            throw pgRestore.failure(
+                    outcome,
+                    "restoring " + dumpPath.toAbsolutePath() + " into " + target,
+                    "The target is unchanged (the restore runs in one transaction); fix the cause and restore again.");
+        }
+        done.end();
     }
-  }
 
-  /**
-   * pg_restore's {@code --dbname} as a connection string holding only the database name, quoted, so
-   * that a name with '=' or spaces is not read as a connection string of its own. Server, user and
-   * password come from the environment.
-   */
-  static String connectionString(PostgresUrl url, BackendEndpoint endpoint) {
-    String database = url.database().isEmpty() ? url.libpqEnvironment(endpoint).getOrDefault("PGUSER", "") : url.database();
-    return "dbname='" + database.replace("\\", "\\\\").replace("'", "\\'") + "'";
-  }
+    @Override
+    public void copy(BackendEndpoint source, BackendEndpoint target, CopyProgress progress) throws SQLException {
+        Path dump;
+        try {
+            Path dir = tempDir.orElse(Path.of(System.getProperty("java.io.tmpdir")));
+            dump = PrivateFiles.createTempFile(dir, "raidb-copy-", ".pgdump");
+        } catch (IOException e) {
+            throw BackupException.io(
+                    "cannot create the intermediate dump file of a copy (check the backuper option " + TEMP_DIR + ")",
+                    e);
+        }
+        try {
+            dump(source, dump, progress);
+            restore(dump, target, progress);
+        } finally {
+            DumpFile.discard(dump);
+        }
+    }
 
-  private static PostgresUrl postgresUrl(BackendEndpoint endpoint) throws BackupException {
-    if (!endpoint.jdbcUrl().startsWith(PostgresUrl.PREFIX)) {
-      throw new BackupException("backuper " + NAME + " works on PostgreSQL only, not on " + endpoint
-          + ": use the backuper jdbcCopy for other products", BackupException.UNSUPPORTED);
+    /**
+     * Entries of table data in the dump's table of contents. Reading it first also proves the file is
+     * a dump pg_restore can read, before anything in the target is dropped.
+     */
+    private static long tablesWithData(ExternalTool pgRestore, Path dumpPath) throws BackupException {
+        ExternalTool.Outcome listing =
+                pgRestore.run(List.of("--list", dumpPath.toAbsolutePath().toString()), Map.of(), line -> {});
+        if (listing.exitCode() != 0) {
+            throw pgRestore.failure(
+                    listing,
+                    "reading " + dumpPath.toAbsolutePath(),
+                    "The file is not a dump written by pg_dump -Fc (backuper " + NAME
+                            + "), or it is damaged: restore another dump or take a new one.");
+        }
+        return listing.stdout()
+                .lines()
+                .filter(line -> !line.startsWith(";") && line.contains(" TABLE DATA "))
+                .count();
     }
-    try {
-      return PostgresUrl.parse(endpoint.jdbcUrl());
-    } catch (IllegalArgumentException e) {
-      throw new BackupException(e.getMessage(), BackupException.UNREACHABLE, e);
+
+    /** A target that is down gives 08001 naming it, as the source does, rather than a tool's exit code. */
+    private static void checkReachable(BackendEndpoint target) throws BackupException {
+        try (Connection c = DriverManager.getConnection(target.jdbcUrl(), target.credentials())) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            throw BackupException.unreachable(target, e);
+        }
     }
-  }
+
+    /**
+     * pg_restore's {@code --dbname} as a connection string holding only the database name, quoted, so
+     * that a name with '=' or spaces is not read as a connection string of its own. Server, user and
+     * password come from the environment.
+     */
+    static String connectionString(PostgresUrl url, BackendEndpoint endpoint) {
+        String database =
+                url.database().isEmpty() ? url.libpqEnvironment(endpoint).getOrDefault("PGUSER", "") : url.database();
+        return "dbname='" + database.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+
+    private static PostgresUrl postgresUrl(BackendEndpoint endpoint) throws BackupException {
+        if (!endpoint.jdbcUrl().startsWith(PostgresUrl.PREFIX)) {
+            throw new BackupException(
+                    "backuper " + NAME + " works on PostgreSQL only, not on " + endpoint
+                            + ": use the backuper jdbcCopy for other products",
+                    BackupException.UNSUPPORTED);
+        }
+        try {
+            return PostgresUrl.parse(endpoint.jdbcUrl());
+        } catch (IllegalArgumentException e) {
+            throw new BackupException(e.getMessage(), BackupException.UNREACHABLE, e);
+        }
+    }
 }

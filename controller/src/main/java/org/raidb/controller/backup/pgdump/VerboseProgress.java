@@ -12,41 +12,41 @@ import org.raidb.controller.backup.CopyProgress;
  */
 final class VerboseProgress {
 
-  static final Pattern PG_DUMP_TABLE = Pattern.compile("^pg_dump: dumping contents of table \"(.*)\"$");
-  static final Pattern PG_RESTORE_TABLE = Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
+    static final Pattern PG_DUMP_TABLE = Pattern.compile("^pg_dump: dumping contents of table \"(.*)\"$");
+    static final Pattern PG_RESTORE_TABLE = Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
 
-  private final Pattern tableStart;
-  private final ToLongFunction<String> unitsOfTable;
-  private final CopyProgress progress;
-  private String current;
+    private final Pattern tableStart;
+    private final ToLongFunction<String> unitsOfTable;
+    private final CopyProgress progress;
+    private String current;
 
-  /**
-   * @param unitsOfTable the units a finished table counts for, given its {@code schema.table} name
-   */
-  VerboseProgress(Pattern tableStart, ToLongFunction<String> unitsOfTable, CopyProgress progress) {
-    this.tableStart = tableStart;
-    this.unitsOfTable = unitsOfTable;
-    this.progress = progress;
-  }
-
-  /** Called from the tool's stderr reader. */
-  synchronized void line(String line) {
-    Matcher m = tableStart.matcher(line);
-    if (m.matches()) {
-      finishCurrent();
-      current = m.group(1);
+    /**
+     * @param unitsOfTable the units a finished table counts for, given its {@code schema.table} name
+     */
+    VerboseProgress(Pattern tableStart, ToLongFunction<String> unitsOfTable, CopyProgress progress) {
+        this.tableStart = tableStart;
+        this.unitsOfTable = unitsOfTable;
+        this.progress = progress;
     }
-  }
 
-  /** The tool exited successfully: the last table is done too. */
-  synchronized void end() {
-    finishCurrent();
-  }
-
-  private void finishCurrent() {
-    if (current != null) {
-      progress.advance(unitsOfTable.applyAsLong(current));
-      current = null;
+    /** Called from the tool's stderr reader. */
+    synchronized void line(String line) {
+        Matcher m = tableStart.matcher(line);
+        if (m.matches()) {
+            finishCurrent();
+            current = m.group(1);
+        }
     }
-  }
+
+    /** The tool exited successfully: the last table is done too. */
+    synchronized void end() {
+        finishCurrent();
+    }
+
+    private void finishCurrent() {
+        if (current != null) {
+            progress.advance(unitsOfTable.applyAsLong(current));
+            current = null;
+        }
+    }
 }

@@ -13,75 +13,99 @@ import org.raidb.controller.backup.jdbc.IndexDefinition.IndexColumn;
 /** The DDL each dialect writes for one table. */
 class DialectSqlTest {
 
-  private static final TableDefinition NOTES = new TableDefinition("notes",
-      List.of(new ColumnDefinition("id", ColumnType.of(TypeKind.BIGINT), false, OptionalLong.of(43), Optional.empty()),
-          new ColumnDefinition("body", ColumnType.of(TypeKind.TEXT), true, OptionalLong.empty(), Optional.empty()),
-          new ColumnDefinition("done", ColumnType.of(TypeKind.BOOLEAN), false, OptionalLong.empty(),
-              Optional.of(new ColumnDefault(ColumnDefault.Kind.NUMBER, "0")))),
-      List.of("id"),
-      List.of(new IndexDefinition("notes_body", false, List.of(new IndexColumn("body", true)))),
-      List.of());
+    private static final TableDefinition NOTES = new TableDefinition(
+            "notes",
+            List.of(
+                    new ColumnDefinition(
+                            "id", ColumnType.of(TypeKind.BIGINT), false, OptionalLong.of(43), Optional.empty()),
+                    new ColumnDefinition(
+                            "body", ColumnType.of(TypeKind.TEXT), true, OptionalLong.empty(), Optional.empty()),
+                    new ColumnDefinition(
+                            "done",
+                            ColumnType.of(TypeKind.BOOLEAN),
+                            false,
+                            OptionalLong.empty(),
+                            Optional.of(new ColumnDefault(ColumnDefault.Kind.NUMBER, "0")))),
+            List.of("id"),
+            List.of(new IndexDefinition("notes_body", false, List.of(new IndexColumn("body", true)))),
+            List.of());
 
-  @Test
-  void postgres() {
-    Dialect d = new PostgresDialect();
-    assertThat(d.createTable(NOTES)).isEqualTo("CREATE TABLE \"notes\" (\"id\" bigserial NOT NULL,"
-        + " \"body\" text, \"done\" boolean DEFAULT FALSE NOT NULL, PRIMARY KEY (\"id\"))");
-    assertThat(d.createIndex(NOTES, NOTES.indexes().get(0), "notes_body")).isEqualTo("CREATE INDEX \"notes_body\" ON \"notes\" (\"body\" DESC)");
-    assertThat(d.restartAutoIncrement("no'tes", "id", 43))
-        .containsExactly("SELECT setval(pg_get_serial_sequence('\"no''tes\"', 'id'), 43, false)");
-    assertThat(d.quote("we\"ird")).isEqualTo("\"we\"\"ird\"");
-  }
+    @Test
+    void postgres() {
+        Dialect d = new PostgresDialect();
+        assertThat(d.createTable(NOTES))
+                .isEqualTo("CREATE TABLE \"notes\" (\"id\" bigserial NOT NULL,"
+                        + " \"body\" text, \"done\" boolean DEFAULT FALSE NOT NULL, PRIMARY KEY (\"id\"))");
+        assertThat(d.createIndex(NOTES, NOTES.indexes().get(0), "notes_body"))
+                .isEqualTo("CREATE INDEX \"notes_body\" ON \"notes\" (\"body\" DESC)");
+        assertThat(d.restartAutoIncrement("no'tes", "id", 43))
+                .containsExactly("SELECT setval(pg_get_serial_sequence('\"no''tes\"', 'id'), 43, false)");
+        assertThat(d.quote("we\"ird")).isEqualTo("\"we\"\"ird\"");
+    }
 
-  @Test
-  void mariaDbIndexesLongTextByPrefixAndKeysItAsVarchar() {
-    Dialect d = new MariaDbDialect();
-    assertThat(d.createTable(NOTES)).isEqualTo("CREATE TABLE `notes` (`id` BIGINT AUTO_INCREMENT NOT NULL, `body` LONGTEXT,"
-        + " `done` BOOLEAN DEFAULT FALSE NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
-    assertThat(d.createIndex(NOTES, NOTES.indexes().get(0), "notes_body")).isEqualTo("CREATE INDEX `notes_body` ON `notes` (`body`(255) DESC)");
-    IndexDefinition unique = new IndexDefinition("u", true, List.of(new IndexColumn("body", false)));
-    assertThat(d.createIndex(NOTES, unique, "u")).isEqualTo("CREATE UNIQUE INDEX `u` ON `notes` (`body`)");
-    assertThat(d.restartAutoIncrement("notes", "id", 43)).containsExactly("ALTER TABLE `notes` AUTO_INCREMENT = 43");
-    TableDefinition textKey = new TableDefinition("codes",
-        List.of(new ColumnDefinition("code", ColumnType.of(TypeKind.TEXT), false, OptionalLong.empty(), Optional.empty())),
-        List.of("code"), List.of(), List.of());
-    assertThat(d.createTable(textKey)).startsWith("CREATE TABLE `codes` (`code` VARCHAR(768) NOT NULL, PRIMARY KEY (`code`))");
-    assertThat(d.quote("we`ird")).isEqualTo("`we``ird`");
-  }
+    @Test
+    void mariaDbIndexesLongTextByPrefixAndKeysItAsVarchar() {
+        Dialect d = new MariaDbDialect();
+        assertThat(d.createTable(NOTES))
+                .isEqualTo(
+                        "CREATE TABLE `notes` (`id` BIGINT AUTO_INCREMENT NOT NULL, `body` LONGTEXT,"
+                                + " `done` BOOLEAN DEFAULT FALSE NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+        assertThat(d.createIndex(NOTES, NOTES.indexes().get(0), "notes_body"))
+                .isEqualTo("CREATE INDEX `notes_body` ON `notes` (`body`(255) DESC)");
+        IndexDefinition unique = new IndexDefinition("u", true, List.of(new IndexColumn("body", false)));
+        assertThat(d.createIndex(NOTES, unique, "u")).isEqualTo("CREATE UNIQUE INDEX `u` ON `notes` (`body`)");
+        assertThat(d.restartAutoIncrement("notes", "id", 43))
+                .containsExactly("ALTER TABLE `notes` AUTO_INCREMENT = 43");
+        TableDefinition textKey = new TableDefinition(
+                "codes",
+                List.of(new ColumnDefinition(
+                        "code", ColumnType.of(TypeKind.TEXT), false, OptionalLong.empty(), Optional.empty())),
+                List.of("code"),
+                List.of(),
+                List.of());
+        assertThat(d.createTable(textKey))
+                .startsWith("CREATE TABLE `codes` (`code` VARCHAR(768) NOT NULL, PRIMARY KEY (`code`))");
+        assertThat(d.quote("we`ird")).isEqualTo("`we``ird`");
+    }
 
-  @Test
-  void h2WritesIndexedTextAsVarcharBecauseItCannotIndexClobs() {
-    Dialect d = new H2Dialect();
-    assertThat(d.createTable(NOTES)).isEqualTo("CREATE TABLE \"notes\" (\"id\" BIGINT GENERATED BY DEFAULT AS IDENTITY NOT NULL,"
-        + " \"body\" CHARACTER VARYING(1000000), \"done\" BOOLEAN DEFAULT FALSE NOT NULL, PRIMARY KEY (\"id\"))");
-    assertThat(d.dropTablesIfExist(List.of("a", "b"))).isEqualTo("DROP TABLE IF EXISTS \"a\", \"b\" CASCADE");
-  }
+    @Test
+    void h2WritesIndexedTextAsVarcharBecauseItCannotIndexClobs() {
+        Dialect d = new H2Dialect();
+        assertThat(d.createTable(NOTES))
+                .isEqualTo(
+                        "CREATE TABLE \"notes\" (\"id\" BIGINT GENERATED BY DEFAULT AS IDENTITY NOT NULL,"
+                                + " \"body\" CHARACTER VARYING(1000000), \"done\" BOOLEAN DEFAULT FALSE NOT NULL, PRIMARY KEY (\"id\"))");
+        assertThat(d.dropTablesIfExist(List.of("a", "b"))).isEqualTo("DROP TABLE IF EXISTS \"a\", \"b\" CASCADE");
+    }
 
-  @Test
-  void sequencesStartAtTheirNextValueWithBoundsThatAdmitIt() {
-    Dialect d = new PostgresDialect();
-    assertThat(d.createSequence(new SequenceDefinition("s", 43, 1))).isEqualTo("CREATE SEQUENCE \"s\" INCREMENT BY 1 START WITH 43");
-    assertThat(d.createSequence(new SequenceDefinition("s", -5, 1))).endsWith("START WITH -5 MINVALUE -5");
-    assertThat(d.createSequence(new SequenceDefinition("s", 10, -1))).endsWith("START WITH 10 MAXVALUE 10");
-  }
+    @Test
+    void sequencesStartAtTheirNextValueWithBoundsThatAdmitIt() {
+        Dialect d = new PostgresDialect();
+        assertThat(d.createSequence(new SequenceDefinition("s", 43, 1)))
+                .isEqualTo("CREATE SEQUENCE \"s\" INCREMENT BY 1 START WITH 43");
+        assertThat(d.createSequence(new SequenceDefinition("s", -5, 1))).endsWith("START WITH -5 MINVALUE -5");
+        assertThat(d.createSequence(new SequenceDefinition("s", 10, -1))).endsWith("START WITH 10 MAXVALUE 10");
+    }
 
-  @Test
-  void foreignKeysCarryTheirRules() {
-    ForeignKeyDefinition key = new ForeignKeyDefinition("orders_customer_fkey", List.of("customer_id"), "customers", List.of("id"),
-        "NO ACTION", "CASCADE");
-    assertThat(new MariaDbDialect().addForeignKey(NOTES, key)).isEqualTo("ALTER TABLE `notes` ADD CONSTRAINT `orders_customer_fkey`"
-        + " FOREIGN KEY (`customer_id`) REFERENCES `customers` (`id`) ON UPDATE NO ACTION ON DELETE CASCADE");
-  }
+    @Test
+    void foreignKeysCarryTheirRules() {
+        ForeignKeyDefinition key = new ForeignKeyDefinition(
+                "orders_customer_fkey", List.of("customer_id"), "customers", List.of("id"), "NO ACTION", "CASCADE");
+        assertThat(new MariaDbDialect().addForeignKey(NOTES, key))
+                .isEqualTo(
+                        "ALTER TABLE `notes` ADD CONSTRAINT `orders_customer_fkey`"
+                                + " FOREIGN KEY (`customer_id`) REFERENCES `customers` (`id`) ON UPDATE NO ACTION ON DELETE CASCADE");
+    }
 
-  @Test
-  void dialectsAreChosenByUrlAndOtherProductsAreRefused() throws Exception {
-    assertThat(Dialect.forUrl("jdbc:postgresql://h/db")).isInstanceOf(PostgresDialect.class);
-    assertThat(Dialect.forUrl("jdbc:mariadb://h/db")).isInstanceOf(MariaDbDialect.class);
-    assertThat(Dialect.forUrl("jdbc:mysql://h/db")).isInstanceOf(MariaDbDialect.class);
-    assertThat(Dialect.forUrl("jdbc:h2:mem:x")).isInstanceOf(H2Dialect.class);
-    assertThatThrownBy(() -> Dialect.forUrl("jdbc:oracle:thin:@h:1521/x"))
-        .isInstanceOf(BackupException.class)
-        .hasMessageContaining("jdbc:oracle:thin")
-        .satisfies(e -> assertThat(((BackupException) e).getSQLState()).isEqualTo("0A000"));
-  }
+    @Test
+    void dialectsAreChosenByUrlAndOtherProductsAreRefused() throws Exception {
+        assertThat(Dialect.forUrl("jdbc:postgresql://h/db")).isInstanceOf(PostgresDialect.class);
+        assertThat(Dialect.forUrl("jdbc:mariadb://h/db")).isInstanceOf(MariaDbDialect.class);
+        assertThat(Dialect.forUrl("jdbc:mysql://h/db")).isInstanceOf(MariaDbDialect.class);
+        assertThat(Dialect.forUrl("jdbc:h2:mem:x")).isInstanceOf(H2Dialect.class);
+        assertThatThrownBy(() -> Dialect.forUrl("jdbc:oracle:thin:@h:1521/x"))
+                .isInstanceOf(BackupException.class)
+                .hasMessageContaining("jdbc:oracle:thin")
+                .satisfies(e -> assertThat(((BackupException) e).getSQLState()).isEqualTo("0A000"));
+    }
 }

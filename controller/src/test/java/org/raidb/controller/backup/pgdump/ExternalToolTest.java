@@ -15,52 +15,54 @@ import org.raidb.controller.backup.BackupException;
 /** A shell script stands in for pg_dump: what matters here is process handling, not PostgreSQL. */
 class ExternalToolTest {
 
-  @TempDir
-  Path dir;
+    @TempDir
+    Path dir;
 
-  @Test
-  void stderrLinesArriveAsTheyComeAndStdoutIsCaptured() throws Exception {
-    ExternalTool tool = new ExternalTool(script("echo listing; echo \"pg_dump: one\" >&2; echo \"pg_dump: $PGDATABASE\" >&2"));
-    List<String> seen = new ArrayList<>();
-    ExternalTool.Outcome outcome = tool.run(List.of(), Map.of("PGDATABASE", "shop"), seen::add);
-    assertThat(outcome.exitCode()).isZero();
-    assertThat(outcome.stdout()).isEqualTo("listing\n");
-    assertThat(seen).containsExactly("pg_dump: one", "pg_dump: shop");
-  }
+    @Test
+    void stderrLinesArriveAsTheyComeAndStdoutIsCaptured() throws Exception {
+        ExternalTool tool =
+                new ExternalTool(script("echo listing; echo \"pg_dump: one\" >&2; echo \"pg_dump: $PGDATABASE\" >&2"));
+        List<String> seen = new ArrayList<>();
+        ExternalTool.Outcome outcome = tool.run(List.of(), Map.of("PGDATABASE", "shop"), seen::add);
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.stdout()).isEqualTo("listing\n");
+        assertThat(seen).containsExactly("pg_dump: one", "pg_dump: shop");
+    }
 
-  @Test
-  void aFailureQuotesTheToolFromItsFirstErrorLine() throws Exception {
-    ExternalTool tool = new ExternalTool(script(
-        "echo 'pg_dump: last built-in OID is 16383' >&2; echo 'pg_dump: error: connection failed: refused' >&2;"
-            + " printf '\\tIs the server running?\\n' >&2; exit 1"));
-    ExternalTool.Outcome outcome = tool.run(List.of(), Map.of(), line -> {});
-    BackupException e = tool.failure(outcome, "dumping db1", "Check the server.");
-    assertThat(e.getSQLState()).isEqualTo("58030");
-    assertThat(e.getMessage()).isEqualTo("tool.sh failed dumping db1 (exit code 1): pg_dump: error: connection failed: refused"
-        + " / Is the server running?. Check the server.");
-  }
+    @Test
+    void aFailureQuotesTheToolFromItsFirstErrorLine() throws Exception {
+        ExternalTool tool = new ExternalTool(script(
+                "echo 'pg_dump: last built-in OID is 16383' >&2; echo 'pg_dump: error: connection failed: refused' >&2;"
+                        + " printf '\\tIs the server running?\\n' >&2; exit 1"));
+        ExternalTool.Outcome outcome = tool.run(List.of(), Map.of(), line -> {});
+        BackupException e = tool.failure(outcome, "dumping db1", "Check the server.");
+        assertThat(e.getSQLState()).isEqualTo("58030");
+        assertThat(e.getMessage())
+                .isEqualTo("tool.sh failed dumping db1 (exit code 1): pg_dump: error: connection failed: refused"
+                        + " / Is the server running?. Check the server.");
+    }
 
-  @Test
-  void aFailureWithoutErrorLinesQuotesTheLastLines() throws Exception {
-    ExternalTool tool = new ExternalTool(script("echo 'something odd' >&2; exit 3"));
-    BackupException e = tool.failure(tool.run(List.of(), Map.of(), line -> {}), "restoring", "Try again.");
-    assertThat(e.getMessage()).contains("(exit code 3): something odd. Try again.");
-  }
+    @Test
+    void aFailureWithoutErrorLinesQuotesTheLastLines() throws Exception {
+        ExternalTool tool = new ExternalTool(script("echo 'something odd' >&2; exit 3"));
+        BackupException e = tool.failure(tool.run(List.of(), Map.of(), line -> {}), "restoring", "Try again.");
+        assertThat(e.getMessage()).contains("(exit code 3): something odd. Try again.");
+    }
 
-  @Test
-  void aListenerThatThrowsDoesNotStallTheTool() throws Exception {
-    ExternalTool tool = new ExternalTool(script("for i in $(seq 1 20000); do echo \"line $i\" >&2; done"));
-    ExternalTool.Outcome outcome = tool.run(List.of(), Map.of(), line -> {
-      throw new IllegalStateException("listener broken");
-    });
-    assertThat(outcome.exitCode()).isZero();
-    assertThat(outcome.stderr()).hasSize(20000);
-  }
+    @Test
+    void aListenerThatThrowsDoesNotStallTheTool() throws Exception {
+        ExternalTool tool = new ExternalTool(script("for i in $(seq 1 20000); do echo \"line $i\" >&2; done"));
+        ExternalTool.Outcome outcome = tool.run(List.of(), Map.of(), line -> {
+            throw new IllegalStateException("listener broken");
+        });
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.stderr()).hasSize(20000);
+    }
 
-  private Path script(String body) throws Exception {
-    Path file = dir.resolve("tool.sh");
-    Files.writeString(file, "#!/bin/sh\n" + body + "\n");
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
-    return file;
-  }
+    private Path script(String body) throws Exception {
+        Path file = dir.resolve("tool.sh");
+        Files.writeString(file, "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        return file;
+    }
 }

@@ -19,57 +19,57 @@ import org.hibernate.annotations.Generated;
 @Entity
 @Table(name = "account")
 public class Account {
-  @Id
-  @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "account_ids")
-  @SequenceGenerator(name = "account_ids", sequenceName = "account_seq", allocationSize = 50)
-  private Long id;
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "account_ids")
+    @SequenceGenerator(name = "account_ids", sequenceName = "account_seq", allocationSize = 50)
+    private Long id;
 
-  @Version
-  private int version;
+    @Version
+    private int version;
 
-  @Column(nullable = false)
-  private String owner;
+    @Column(nullable = false)
+    private String owner;
 
-  @Column(nullable = false)
-  private long balance;
+    @Column(nullable = false)
+    private long balance;
 
-  @Generated
-  @Column(name = "opened_at", updatable = false)
-  private OffsetDateTime openedAt;
+    @Generated
+    @Column(name = "opened_at", updatable = false)
+    private OffsetDateTime openedAt;
 
-  @Generated
-  @Column(name = "last_seen", updatable = false)
-  private OffsetDateTime lastSeen;
+    @Generated
+    @Column(name = "last_seen", updatable = false)
+    private OffsetDateTime lastSeen;
 
-  protected Account() {}
+    protected Account() {}
 
-  public Account(String owner, long balance) {
-    this.owner = owner;
-    this.balance = balance;
-  }
-
-  public Long getId() {
-    return id;
-  }
-
-  public long getBalance() {
-    return balance;
-  }
-
-  public OffsetDateTime getOpenedAt() {
-    return openedAt;
-  }
-
-  /** Moves money out; the CHECK (balance >= 0) is the database's last word, this is the application's. */
-  public boolean withdraw(long amount) {
-    if (balance < amount) {
-      return false;
+    public Account(String owner, long balance) {
+        this.owner = owner;
+        this.balance = balance;
     }
-    balance -= amount;
-    return true;
-  }
 
-  public void deposit(long amount) {
-    balance += amount;
-  }
+    public Long getId() {
+        return id;
+    }
+
+    public long getBalance() {
+        return balance;
+    }
+
+    public OffsetDateTime getOpenedAt() {
+        return openedAt;
+    }
+
+    /** Moves money out; the CHECK (balance >= 0) is the database's last word, this is the application's. */
+    public boolean withdraw(long amount) {
+        if (balance < amount) {
+            return false;
+        }
+        balance -= amount;
+        return true;
+    }
+
+    public void deposit(long amount) {
+        balance += amount;
+    }
 }

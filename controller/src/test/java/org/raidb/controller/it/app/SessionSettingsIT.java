@@ -27,81 +27,88 @@ import org.raidb.test.PostgresClusterExtension;
  * three backends, so each setting is seen on several backend connections.
  */
 class SessionSettingsIT {
-  @RegisterExtension
-  static final PostgresClusterExtension pg = PostgresClusterExtension.servers(3).database("shop");
+    @RegisterExtension
+    static final PostgresClusterExtension pg =
+            PostgresClusterExtension.servers(3).database("shop");
 
-  private static final Duration HANG_GUARD = Duration.ofMinutes(2);
+    private static final Duration HANG_GUARD = Duration.ofMinutes(2);
 
-  @BeforeEach
-  void freshDatabases() {
-    pg.cluster().recreateDatabases();
-  }
+    @BeforeEach
+    void freshDatabases() {
+        pg.cluster().recreateDatabases();
+    }
 
-  @Test
-  void setConfigInAnOpenTransactionLeavesOtherWritersAlone() throws Exception {
-    try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop")) {
-      try (Connection c = raidb.connect(); Statement st = c.createStatement()) {
-        st.execute("CREATE TABLE history (id int PRIMARY KEY)");
-      }
-      try (Connection migration = raidb.connect(); Connection history = raidb.connect();
-          PreparedStatement set = migration.prepareStatement("SELECT set_config('search_path', ?, false)")) {
-        migration.setAutoCommit(false);
-        set.setString(1, "public");
-        try (ResultSet rs = set.executeQuery()) {
-          assertThat(rs.next()).isTrue();
-          assertThat(rs.getString(1)).isEqualTo("public");
+    @Test
+    void setConfigInAnOpenTransactionLeavesOtherWritersAlone() throws Exception {
+        try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop")) {
+            try (Connection c = raidb.connect();
+                    Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE history (id int PRIMARY KEY)");
+            }
+            try (Connection migration = raidb.connect();
+                    Connection history = raidb.connect();
+                    PreparedStatement set = migration.prepareStatement("SELECT set_config('search_path', ?, false)")) {
+                migration.setAutoCommit(false);
+                set.setString(1, "public");
+                try (ResultSet rs = set.executeQuery()) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getString(1)).isEqualTo("public");
+                }
+                assertTimeoutPreemptively(HANG_GUARD, () -> {
+                    try (Statement st = history.createStatement()) {
+                        assertThat(st.executeUpdate("INSERT INTO history VALUES (1)"))
+                                .isEqualTo(1);
+                    }
+                });
+                migration.commit();
+            }
+            raidb.assertEveryBackendEnabled();
         }
-        assertTimeoutPreemptively(HANG_GUARD, () -> {
-          try (Statement st = history.createStatement()) {
-            assertThat(st.executeUpdate("INSERT INTO history VALUES (1)")).isEqualTo(1);
-          }
-        });
-        migration.commit();
-      }
-      raidb.assertEveryBackendEnabled();
+        ReplicaChecks.assertIdentical(pg.cluster().servers());
     }
-    ReplicaChecks.assertIdentical(pg.cluster().servers());
-  }
 
-  @Test
-  void setConfigWithAParameterHoldsOnEveryConnectionTheSessionBorrows() throws Exception {
-    try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
-        Connection c = raidb.connect(); Statement st = c.createStatement()) {
-      st.execute("CREATE SCHEMA other");
-      try (PreparedStatement set = c.prepareStatement("SELECT set_config('search_path', ?, false)")) {
-        set.setString(1, "other, public");
-        set.executeQuery().close();
-      }
-      assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("other, public");
-      // Nor does it leak through the pool to another session (before, it ran as a write and stayed).
-      try (Connection other = raidb.connect(); Statement os = other.createStatement()) {
-        assertThat(showSixTimes(os, "SHOW search_path")).containsOnly("\"$user\", public");
-      }
+    @Test
+    void setConfigWithAParameterHoldsOnEveryConnectionTheSessionBorrows() throws Exception {
+        try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
+                Connection c = raidb.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA other");
+            try (PreparedStatement set = c.prepareStatement("SELECT set_config('search_path', ?, false)")) {
+                set.setString(1, "other, public");
+                set.executeQuery().close();
+            }
+            assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("other, public");
+            // Nor does it leak through the pool to another session (before, it ran as a write and stayed).
+            try (Connection other = raidb.connect();
+                    Statement os = other.createStatement()) {
+                assertThat(showSixTimes(os, "SHOW search_path")).containsOnly("\"$user\", public");
+            }
+        }
     }
-  }
 
-  @Test
-  void resetOfOneParameterKeepsTheOthers() throws Exception {
-    try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
-        Connection c = raidb.connect(); Statement st = c.createStatement()) {
-      st.execute("SET search_path TO other, public");
-      st.execute("SET statement_timeout = '5s'");
-      st.execute("RESET statement_timeout");
-      assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("other, public");
-      assertThat(showSixTimes(st, "SHOW statement_timeout")).containsOnly("0");
-      st.execute("RESET ALL");
-      assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("\"$user\", public");
+    @Test
+    void resetOfOneParameterKeepsTheOthers() throws Exception {
+        try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
+                Connection c = raidb.connect();
+                Statement st = c.createStatement()) {
+            st.execute("SET search_path TO other, public");
+            st.execute("SET statement_timeout = '5s'");
+            st.execute("RESET statement_timeout");
+            assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("other, public");
+            assertThat(showSixTimes(st, "SHOW statement_timeout")).containsOnly("0");
+            st.execute("RESET ALL");
+            assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("\"$user\", public");
+        }
     }
-  }
 
-  private static List<String> showSixTimes(Statement st, String show) throws SQLException {
-    List<String> seen = new ArrayList<>();
-    for (int i = 0; i < 6; i++) {
-      try (ResultSet rs = st.executeQuery(show)) {
-        rs.next();
-        seen.add(rs.getString(1));
-      }
+    private static List<String> showSixTimes(Statement st, String show) throws SQLException {
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            try (ResultSet rs = st.executeQuery(show)) {
+                rs.next();
+                seen.add(rs.getString(1));
+            }
+        }
+        return seen;
     }
-    return seen;
-  }
 }

@@ -21,46 +21,46 @@ import org.hibernate.annotations.Generated;
 @Entity
 @Table(name = "transfer")
 public class Transfer {
-  @Id
-  @GeneratedValue(strategy = GenerationType.IDENTITY)
-  private Long id;
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
 
-  @ManyToOne(fetch = FetchType.LAZY, optional = false)
-  @JoinColumn(name = "from_id")
-  private Account from;
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "from_id")
+    private Account from;
 
-  @ManyToOne(fetch = FetchType.LAZY, optional = false)
-  @JoinColumn(name = "to_id")
-  private Account to;
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "to_id")
+    private Account to;
 
-  @Column(nullable = false)
-  private long amount;
+    @Column(nullable = false)
+    private long amount;
 
-  @Generated
-  @Column(updatable = false)
-  private UUID ref;
+    @Generated
+    @Column(updatable = false)
+    private UUID ref;
 
-  @Generated
-  @Column(name = "made_at", updatable = false)
-  private OffsetDateTime madeAt;
+    @Generated
+    @Column(name = "made_at", updatable = false)
+    private OffsetDateTime madeAt;
 
-  protected Transfer() {}
+    protected Transfer() {}
 
-  public Transfer(Account from, Account to, long amount) {
-    this.from = from;
-    this.to = to;
-    this.amount = amount;
-  }
+    public Transfer(Account from, Account to, long amount) {
+        this.from = from;
+        this.to = to;
+        this.amount = amount;
+    }
 
-  public Long getId() {
-    return id;
-  }
+    public Long getId() {
+        return id;
+    }
 
-  public UUID getRef() {
-    return ref;
-  }
+    public UUID getRef() {
+        return ref;
+    }
 
-  public OffsetDateTime getMadeAt() {
-    return madeAt;
-  }
+    public OffsetDateTime getMadeAt() {
+        return madeAt;
+    }
 }

@@ -25,31 +25,33 @@ import org.raidb.test.MariaDbServer;
  * with allowLocalInfile=false.
  */
 class MariaDbLocalInfileIT {
-  private static final String DATABASE = "raidb_local_infile_it";
+    private static final String DATABASE = "raidb_local_infile_it";
 
-  @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-  @BeforeAll
-  static void database() throws SQLException {
-    assumeTrue(MariaDbServer.mariaDbAvailable(), "no MariaDB accepts root on 127.0.0.1:3306");
-    MariaDbServer.recreateDatabase(DATABASE);
-    try (Connection c = MariaDbServer.connect(DATABASE); Statement s = c.createStatement()) {
-      s.execute("CREATE TABLE stolen (line VARCHAR(200))");
+    @BeforeAll
+    static void database() throws SQLException {
+        assumeTrue(MariaDbServer.mariaDbAvailable(), "no MariaDB accepts root on 127.0.0.1:3306");
+        MariaDbServer.recreateDatabase(DATABASE);
+        try (Connection c = MariaDbServer.connect(DATABASE);
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE stolen (line VARCHAR(200))");
+        }
     }
-  }
 
-  @AfterAll
-  static void dropDatabase() throws SQLException {
-    if (MariaDbServer.mariaDbAvailable()) {
-      MariaDbServer.dropDatabase(DATABASE);
+    @AfterAll
+    static void dropDatabase() throws SQLException {
+        if (MariaDbServer.mariaDbAvailable()) {
+            MariaDbServer.dropDatabase(DATABASE);
+        }
     }
-  }
 
-  @Test
-  void loadDataLocalInfileCannotReadTheControllersFiles() throws Exception {
-    String secret = "controller-secret-" + UUID.randomUUID();
-    Path file = Files.writeString(dir.resolve("secret.txt"), secret + "\n");
-    String xml = """
+    @Test
+    void loadDataLocalInfileCannotReadTheControllersFiles() throws Exception {
+        String secret = "controller-secret-" + UUID.randomUUID();
+        Path file = Files.writeString(dir.resolve("secret.txt"), secret + "\n");
+        String xml = """
         <raidb>
           <controller host="127.0.0.1" port="0" adminPort="0" dataDir="DATA"/>
           <virtualDatabase name="shop">
@@ -58,16 +60,20 @@ class MariaDbLocalInfileIT {
             <raidb1/>
           </virtualDatabase>
         </raidb>
-        """.replace("URL", ControllerConfigXml.escape(MariaDbServer.jdbcUrl(DATABASE))).replace("USER", MariaDbServer.USER);
-    try (ControllerFixture raidb = ControllerFixture.startFromXml(xml, "shop");
-        Connection c = raidb.connect(); Statement s = c.createStatement()) {
-      assertThatThrownBy(() -> s.execute("LOAD DATA LOCAL INFILE '" + file + "' INTO TABLE stolen"))
-          .isInstanceOf(SQLException.class).hasMessageContainingAll("Local infile is disabled");
+        """.replace("URL", ControllerConfigXml.escape(MariaDbServer.jdbcUrl(DATABASE)))
+                .replace("USER", MariaDbServer.USER);
+        try (ControllerFixture raidb = ControllerFixture.startFromXml(xml, "shop");
+                Connection c = raidb.connect();
+                Statement s = c.createStatement()) {
+            assertThatThrownBy(() -> s.execute("LOAD DATA LOCAL INFILE '" + file + "' INTO TABLE stolen"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContainingAll("Local infile is disabled");
+        }
+        try (Connection c = MariaDbServer.connect(DATABASE);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM stolen WHERE line LIKE 'controller-secret-%'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("rows read from the controller's file").isZero();
+        }
     }
-    try (Connection c = MariaDbServer.connect(DATABASE); Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM stolen WHERE line LIKE 'controller-secret-%'")) {
-      rs.next();
-      assertThat(rs.getInt(1)).as("rows read from the controller's file").isZero();
-    }
-  }
 }

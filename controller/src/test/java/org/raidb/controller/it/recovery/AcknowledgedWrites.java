@@ -23,113 +23,116 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * clients keep writing.
  */
 final class AcknowledgedWrites implements AutoCloseable {
-  static final String USER = "app";
-  static final String PASSWORD = "apppw";
+    static final String USER = "app";
+    static final String PASSWORD = "apppw";
 
-  final Queue<Long> acknowledged = new ConcurrentLinkedQueue<>();
-  final Queue<Long> rolledBack = new ConcurrentLinkedQueue<>();
-  final Queue<String> errors = new ConcurrentLinkedQueue<>();
-  private final AtomicBoolean running = new AtomicBoolean(true);
-  private final List<Thread> threads = new ArrayList<>();
+    final Queue<Long> acknowledged = new ConcurrentLinkedQueue<>();
+    final Queue<Long> rolledBack = new ConcurrentLinkedQueue<>();
+    final Queue<String> errors = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final List<Thread> threads = new ArrayList<>();
 
-  static void createSchema(String url) throws SQLException {
-    try (Connection c = DriverManager.getConnection(url, USER, PASSWORD); Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE events (id BIGINT PRIMARY KEY, writer INT NOT NULL, note VARCHAR(100), amount NUMERIC(12,2))");
-      st.execute("CREATE TABLE counters (writer INT PRIMARY KEY, n BIGINT NOT NULL)");
-      for (int w = 0; w < 64; w++) {
-        st.execute("INSERT INTO counters VALUES (" + w + ", 0)");
-      }
-    }
-  }
-
-  static AcknowledgedWrites start(String url, int clients) {
-    AcknowledgedWrites w = new AcknowledgedWrites();
-    for (int i = 0; i < clients; i++) {
-      int writer = i;
-      Thread t = new Thread(() -> w.write(url, writer), "acknowledged-writes-" + i);
-      t.setDaemon(true);
-      w.threads.add(t);
-      t.start();
-    }
-    return w;
-  }
-
-  private void write(String url, int writer) {
-    long seq = 0;
-    try (Connection c = DriverManager.getConnection(url, USER, PASSWORD);
-        PreparedStatement insert = c.prepareStatement("INSERT INTO events (id, writer, note, amount) VALUES (?, ?, ?, ?)");
-        PreparedStatement count = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE writer = ?")) {
-      while (running.get()) {
-        long id = writer * 10_000_000L + seq++;
-        int kind = ThreadLocalRandom.current().nextInt(10);
-        try {
-          insert.setLong(1, id);
-          insert.setInt(2, writer);
-          insert.setString(3, kind < 5 ? "auto " + id : "tx " + id);
-          insert.setBigDecimal(4, java.math.BigDecimal.valueOf(id % 100_000, 2));
-          if (kind < 5) {
-            insert.executeUpdate();
-            acknowledged.add(id);
-            continue;
-          }
-          c.setAutoCommit(false);
-          insert.executeUpdate();
-          count.setInt(1, writer);
-          count.executeUpdate();
-          if (kind == 9) {
-            c.rollback();
-            rolledBack.add(id);
-          } else {
-            c.commit();
-            acknowledged.add(id);
-          }
-        } catch (SQLException e) {
-          errors.add(e.getSQLState() + ": " + e.getMessage());
-          if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
-            return; // the connection is gone (the controller stopped): every later write would fail at once
-          }
-          try {
-            c.rollback();
-          } catch (SQLException ignored) {
-            // reported above
-          }
-        } finally {
-          c.setAutoCommit(true);
+    static void createSchema(String url) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url, USER, PASSWORD);
+                Statement st = c.createStatement()) {
+            st.execute(
+                    "CREATE TABLE events (id BIGINT PRIMARY KEY, writer INT NOT NULL, note VARCHAR(100), amount NUMERIC(12,2))");
+            st.execute("CREATE TABLE counters (writer INT PRIMARY KEY, n BIGINT NOT NULL)");
+            for (int w = 0; w < 64; w++) {
+                st.execute("INSERT INTO counters VALUES (" + w + ", 0)");
+            }
         }
-      }
-    } catch (SQLException e) {
-      errors.add("connection: " + e.getSQLState() + ": " + e.getMessage());
     }
-  }
 
-  /** Waits until {@code more} further writes have been acknowledged (the workload is making progress). */
-  void awaitMore(int more) {
-    int target = acknowledged.size() + more;
-    await().atMost(Duration.ofSeconds(120)).until(() -> acknowledged.size() >= target || !errors.isEmpty());
-  }
-
-  void stop() throws InterruptedException {
-    running.set(false);
-    for (Thread t : threads) {
-      t.join(60_000);
+    static AcknowledgedWrites start(String url, int clients) {
+        AcknowledgedWrites w = new AcknowledgedWrites();
+        for (int i = 0; i < clients; i++) {
+            int writer = i;
+            Thread t = new Thread(() -> w.write(url, writer), "acknowledged-writes-" + i);
+            t.setDaemon(true);
+            w.threads.add(t);
+            t.start();
+        }
+        return w;
     }
-  }
 
-  /** How many of the given ids the database behind {@code c} holds. */
-  static long present(Connection c, Iterable<Long> ids) throws SQLException {
-    List<Long> list = new ArrayList<>();
-    ids.forEach(list::add);
-    try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM events WHERE id = ANY (?)")) {
-      ps.setArray(1, c.createArrayOf("bigint", list.toArray()));
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
-      }
+    private void write(String url, int writer) {
+        long seq = 0;
+        try (Connection c = DriverManager.getConnection(url, USER, PASSWORD);
+                PreparedStatement insert =
+                        c.prepareStatement("INSERT INTO events (id, writer, note, amount) VALUES (?, ?, ?, ?)");
+                PreparedStatement count = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE writer = ?")) {
+            while (running.get()) {
+                long id = writer * 10_000_000L + seq++;
+                int kind = ThreadLocalRandom.current().nextInt(10);
+                try {
+                    insert.setLong(1, id);
+                    insert.setInt(2, writer);
+                    insert.setString(3, kind < 5 ? "auto " + id : "tx " + id);
+                    insert.setBigDecimal(4, java.math.BigDecimal.valueOf(id % 100_000, 2));
+                    if (kind < 5) {
+                        insert.executeUpdate();
+                        acknowledged.add(id);
+                        continue;
+                    }
+                    c.setAutoCommit(false);
+                    insert.executeUpdate();
+                    count.setInt(1, writer);
+                    count.executeUpdate();
+                    if (kind == 9) {
+                        c.rollback();
+                        rolledBack.add(id);
+                    } else {
+                        c.commit();
+                        acknowledged.add(id);
+                    }
+                } catch (SQLException e) {
+                    errors.add(e.getSQLState() + ": " + e.getMessage());
+                    if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+                        return; // the connection is gone (the controller stopped): every later write would fail at once
+                    }
+                    try {
+                        c.rollback();
+                    } catch (SQLException ignored) {
+                        // reported above
+                    }
+                } finally {
+                    c.setAutoCommit(true);
+                }
+            }
+        } catch (SQLException e) {
+            errors.add("connection: " + e.getSQLState() + ": " + e.getMessage());
+        }
     }
-  }
 
-  @Override
-  public void close() throws InterruptedException {
-    stop();
-  }
+    /** Waits until {@code more} further writes have been acknowledged (the workload is making progress). */
+    void awaitMore(int more) {
+        int target = acknowledged.size() + more;
+        await().atMost(Duration.ofSeconds(120)).until(() -> acknowledged.size() >= target || !errors.isEmpty());
+    }
+
+    void stop() throws InterruptedException {
+        running.set(false);
+        for (Thread t : threads) {
+            t.join(60_000);
+        }
+    }
+
+    /** How many of the given ids the database behind {@code c} holds. */
+    static long present(Connection c, Iterable<Long> ids) throws SQLException {
+        List<Long> list = new ArrayList<>();
+        ids.forEach(list::add);
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM events WHERE id = ANY (?)")) {
+            ps.setArray(1, c.createArrayOf("bigint", list.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        stop();
+    }
 }

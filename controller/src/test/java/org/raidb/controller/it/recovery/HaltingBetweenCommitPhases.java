@@ -13,11 +13,14 @@ import picocli.CommandLine;
  * of its own to show that a restart finishes the transaction.
  */
 public final class HaltingBetweenCommitPhases {
-  private HaltingBetweenCommitPhases() {}
+    private HaltingBetweenCommitPhases() {}
 
-  public static void main(String[] args) {
-    ControllerCommand command = new ControllerCommand(config -> RunningController.of(Controller.start(config,
-        new ControllerResources(new ParserThreads("raidb-sql-parser"), () -> Runtime.getRuntime().halt(137)))));
-    System.exit(new CommandLine(command).setCommandName("raidb controller").execute(args));
-  }
+    public static void main(String[] args) {
+        ControllerCommand command = new ControllerCommand(config -> RunningController.of(Controller.start(
+                config,
+                new ControllerResources(
+                        new ParserThreads("raidb-sql-parser"),
+                        () -> Runtime.getRuntime().halt(137)))));
+        System.exit(new CommandLine(command).setCommandName("raidb controller").execute(args));
+    }
 }

@@ -23,127 +23,137 @@ import org.raidb.test.ControllerConfigXml;
  * stopped with SIGTERM as a service manager stops it, and restarted on the same data.
  */
 public final class ForkedController implements AutoCloseable {
-  /** What a JVM ended by SIGTERM exits with, after its shutdown hooks ran (128 + 15). */
-  public static final int SIGTERM_EXIT_STATUS = 143;
+    /** What a JVM ended by SIGTERM exits with, after its shutdown hooks ran (128 + 15). */
+    public static final int SIGTERM_EXIT_STATUS = 143;
 
-  private final Process process;
-  private final Path configFile;
-  private final Path log;
-  private final String vdb;
-  private final String maxHeap;
-  private final boolean exitOnOutOfMemory;
-  private final int port;
+    private final Process process;
+    private final Path configFile;
+    private final Path log;
+    private final String vdb;
+    private final String maxHeap;
+    private final boolean exitOnOutOfMemory;
+    private final int port;
 
-  private ForkedController(Process process, Path configFile, Path log, String vdb, String maxHeap,
-      boolean exitOnOutOfMemory) {
-    this.process = process;
-    this.configFile = configFile;
-    this.log = log;
-    this.vdb = vdb;
-    this.maxHeap = maxHeap;
-    this.exitOnOutOfMemory = exitOnOutOfMemory;
-    this.port = awaitPort(Pattern.compile("listening on [^:]*:(\\d+)"));
-  }
-
-  public static ForkedController start(ControllerConfigXml config, String vdb, String maxHeap) throws IOException {
-    return start(config, vdb, maxHeap, true);
-  }
-
-  /**
-   * @param exitOnOutOfMemory exit at the first OutOfMemoryError (a test that proves none happens), or go on
-   *     (a test of what the controller does when one happens)
-   */
-  public static ForkedController start(ControllerConfigXml config, String vdb, String maxHeap, boolean exitOnOutOfMemory)
-      throws IOException {
-    Path dir = Files.createTempDirectory("raidb-forked");
-    Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
-    return launch(file, vdb, maxHeap, exitOnOutOfMemory);
-  }
-
-  /** Another controller process on the same configuration and data: a restart, once this one has stopped. */
-  public ForkedController restart() throws IOException {
-    return launch(configFile, vdb, maxHeap, exitOnOutOfMemory);
-  }
-
-  private static ForkedController launch(Path configFile, String vdb, String maxHeap, boolean exitOnOutOfMemory)
-      throws IOException {
-    Path log = Files.createTempFile(configFile.getParent(), "controller-", ".log");
-    String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-    List<String> command = List.of(java, "-Xmx" + maxHeap,
-        exitOnOutOfMemory ? "-XX:+ExitOnOutOfMemoryError" : "-XX:-ExitOnOutOfMemoryError",
-        "-cp", System.getProperty("java.class.path"), "org.raidb.controller.cli.ControllerCommand", "--config",
-        configFile.toString());
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    try {
-      return new ForkedController(process, configFile, log, vdb, maxHeap, exitOnOutOfMemory);
-    } catch (RuntimeException e) {
-      process.destroyForcibly();
-      throw e;
+    private ForkedController(
+            Process process, Path configFile, Path log, String vdb, String maxHeap, boolean exitOnOutOfMemory) {
+        this.process = process;
+        this.configFile = configFile;
+        this.log = log;
+        this.vdb = vdb;
+        this.maxHeap = maxHeap;
+        this.exitOnOutOfMemory = exitOnOutOfMemory;
+        this.port = awaitPort(Pattern.compile("listening on [^:]*:(\\d+)"));
     }
-  }
 
-  public String url() {
-    return "jdbc:raidb://127.0.0.1:" + port + "/" + vdb;
-  }
-
-  public Connection connect() throws SQLException {
-    return DriverManager.getConnection(url(), ControllerFixture.USER, ControllerFixture.PASSWORD);
-  }
-
-  /** The admin API as the configuration's admin (admin/adminpw by default). */
-  public AdminClient admin() {
-    int adminPort = awaitPort(Pattern.compile("admin API listening on http://[^:]*:(\\d+)"));
-    return new AdminClient(URI.create("http://127.0.0.1:" + adminPort), "admin", "adminpw");
-  }
-
-  /** The controller's data directory, as {@link #start} configured it. */
-  public Path dataDir() {
-    return configFile.resolveSibling("data");
-  }
-
-  /**
-   * Sends SIGTERM, as a service manager stops the controller, and returns the exit status once the
-   * process has ended (its clean stop is bounded, so a process still there after two minutes fails).
-   */
-  public int terminate() throws IOException, InterruptedException {
-    process.destroy();
-    if (!process.waitFor(120, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
-      throw new AssertionError("the controller was still running 120 s after SIGTERM:\n" + log());
+    public static ForkedController start(ControllerConfigXml config, String vdb, String maxHeap) throws IOException {
+        return start(config, vdb, maxHeap, true);
     }
-    return process.exitValue();
-  }
 
-  public boolean isAlive() {
-    return process.isAlive();
-  }
-
-  public String log() throws IOException {
-    return Files.readString(log);
-  }
-
-  /** The controller logs its ports once it serves (port 0 in the configuration picks a free one). */
-  private int awaitPort(Pattern listening) {
-    int[] found = new int[1];
-    await().atMost(60, TimeUnit.SECONDS).pollInterval(200, TimeUnit.MILLISECONDS).until(() -> {
-      if (!process.isAlive()) {
-        throw new AssertionError("controller exited early:\n" + log());
-      }
-      Matcher m = listening.matcher(log());
-      if (m.find()) {
-        found[0] = Integer.parseInt(m.group(1));
-        return true;
-      }
-      return false;
-    });
-    return found[0];
-  }
-
-  @Override
-  public void close() throws InterruptedException {
-    process.destroy();
-    if (!process.waitFor(20, TimeUnit.SECONDS)) {
-      process.destroyForcibly();
+    /**
+     * @param exitOnOutOfMemory exit at the first OutOfMemoryError (a test that proves none happens), or go on
+     *     (a test of what the controller does when one happens)
+     */
+    public static ForkedController start(
+            ControllerConfigXml config, String vdb, String maxHeap, boolean exitOnOutOfMemory) throws IOException {
+        Path dir = Files.createTempDirectory("raidb-forked");
+        Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
+        return launch(file, vdb, maxHeap, exitOnOutOfMemory);
     }
-  }
+
+    /** Another controller process on the same configuration and data: a restart, once this one has stopped. */
+    public ForkedController restart() throws IOException {
+        return launch(configFile, vdb, maxHeap, exitOnOutOfMemory);
+    }
+
+    private static ForkedController launch(Path configFile, String vdb, String maxHeap, boolean exitOnOutOfMemory)
+            throws IOException {
+        Path log = Files.createTempFile(configFile.getParent(), "controller-", ".log");
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        List<String> command = List.of(
+                java,
+                "-Xmx" + maxHeap,
+                exitOnOutOfMemory ? "-XX:+ExitOnOutOfMemoryError" : "-XX:-ExitOnOutOfMemoryError",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.raidb.controller.cli.ControllerCommand",
+                "--config",
+                configFile.toString());
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        try {
+            return new ForkedController(process, configFile, log, vdb, maxHeap, exitOnOutOfMemory);
+        } catch (RuntimeException e) {
+            process.destroyForcibly();
+            throw e;
+        }
+    }
+
+    public String url() {
+        return "jdbc:raidb://127.0.0.1:" + port + "/" + vdb;
+    }
+
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection(url(), ControllerFixture.USER, ControllerFixture.PASSWORD);
+    }
+
+    /** The admin API as the configuration's admin (admin/adminpw by default). */
+    public AdminClient admin() {
+        int adminPort = awaitPort(Pattern.compile("admin API listening on http://[^:]*:(\\d+)"));
+        return new AdminClient(URI.create("http://127.0.0.1:" + adminPort), "admin", "adminpw");
+    }
+
+    /** The controller's data directory, as {@link #start} configured it. */
+    public Path dataDir() {
+        return configFile.resolveSibling("data");
+    }
+
+    /**
+     * Sends SIGTERM, as a service manager stops the controller, and returns the exit status once the
+     * process has ended (its clean stop is bounded, so a process still there after two minutes fails).
+     */
+    public int terminate() throws IOException, InterruptedException {
+        process.destroy();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the controller was still running 120 s after SIGTERM:\n" + log());
+        }
+        return process.exitValue();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    public String log() throws IOException {
+        return Files.readString(log);
+    }
+
+    /** The controller logs its ports once it serves (port 0 in the configuration picks a free one). */
+    private int awaitPort(Pattern listening) {
+        int[] found = new int[1];
+        await().atMost(60, TimeUnit.SECONDS)
+                .pollInterval(200, TimeUnit.MILLISECONDS)
+                .until(() -> {
+                    if (!process.isAlive()) {
+                        throw new AssertionError("controller exited early:\n" + log());
+                    }
+                    Matcher m = listening.matcher(log());
+                    if (m.find()) {
+                        found[0] = Integer.parseInt(m.group(1));
+                        return true;
+                    }
+                    return false;
+                });
+        return found[0];
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
 }

@@ -26,66 +26,71 @@ import org.raidb.test.MariaDbServer;
  * so each run uses names of its own.
  */
 class AdvisoryLocksMariaDbIT {
-  private static final List<String> DATABASES = List.of("raidb_advisory_a", "raidb_advisory_b");
+    private static final List<String> DATABASES = List.of("raidb_advisory_a", "raidb_advisory_b");
 
-  private final String key = "raidb_it_" + UUID.randomUUID();
+    private final String key = "raidb_it_" + UUID.randomUUID();
 
-  @BeforeAll
-  static void databases() throws SQLException {
-    assumeTrue(MariaDbServer.mariaDbAvailable(), "no MariaDB accepts root on 127.0.0.1:3306");
-    for (String d : DATABASES) {
-      MariaDbServer.recreateDatabase(d);
+    @BeforeAll
+    static void databases() throws SQLException {
+        assumeTrue(MariaDbServer.mariaDbAvailable(), "no MariaDB accepts root on 127.0.0.1:3306");
+        for (String d : DATABASES) {
+            MariaDbServer.recreateDatabase(d);
+        }
     }
-  }
 
-  @AfterAll
-  static void dropDatabases() throws SQLException {
-    if (MariaDbServer.mariaDbAvailable()) {
-      for (String d : DATABASES) {
-        MariaDbServer.dropDatabase(d);
-      }
+    @AfterAll
+    static void dropDatabases() throws SQLException {
+        if (MariaDbServer.mariaDbAvailable()) {
+            for (String d : DATABASES) {
+                MariaDbServer.dropDatabase(d);
+            }
+        }
     }
-  }
 
-  @Test
-  void aSessionReleasesWhatItTookAndLeavesNothingBehind() throws Exception {
-    List<String> single;
-    try (Connection c = MariaDbServer.connect(DATABASES.get(0))) {
-      single = takeAndRelease(c, key + "-direct");
+    @Test
+    void aSessionReleasesWhatItTookAndLeavesNothingBehind() throws Exception {
+        List<String> single;
+        try (Connection c = MariaDbServer.connect(DATABASES.get(0))) {
+            single = takeAndRelease(c, key + "-direct");
+        }
+        assertThat(single).containsExactly("1", "1", "1", "1", "1", "1", null);
+        try (ControllerFixture raidb = ControllerFixture.startFromXml(config(), "shop")) {
+            try (Connection c = raidb.connect()) {
+                assertThat(takeAndRelease(c, key)).isEqualTo(single);
+                assertThat(value(c, "SELECT GET_LOCK('" + key + "-kept', 0)")).isEqualTo("1");
+            }
+            // Closed without releasing: the lock does not stay behind on a pooled connection.
+            try (Connection direct = MariaDbServer.connect("")) {
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> "1".equals(value(direct, "SELECT IS_FREE_LOCK('" + key + "-kept')")));
+            }
+        }
     }
-    assertThat(single).containsExactly("1", "1", "1", "1", "1", "1", null);
-    try (ControllerFixture raidb = ControllerFixture.startFromXml(config(), "shop")) {
-      try (Connection c = raidb.connect()) {
-        assertThat(takeAndRelease(c, key)).isEqualTo(single);
-        assertThat(value(c, "SELECT GET_LOCK('" + key + "-kept', 0)")).isEqualTo("1");
-      }
-      // Closed without releasing: the lock does not stay behind on a pooled connection.
-      try (Connection direct = MariaDbServer.connect("")) {
-        await().atMost(Duration.ofSeconds(30)).until(() -> "1".equals(value(direct, "SELECT IS_FREE_LOCK('" + key + "-kept')")));
-      }
-    }
-  }
 
-  private static List<String> takeAndRelease(Connection c, String name) throws SQLException {
-    List<String> seen = new ArrayList<>();
-    seen.add(value(c, "SELECT GET_LOCK('" + name + "', 0)"));
-    seen.add(value(c, "SELECT RELEASE_LOCK('" + name + "')"));
-    seen.add(value(c, "SELECT GET_LOCK('" + name + "', 0)"));
-    seen.add(value(c, "SELECT 1"));
-    seen.add(value(c, "SELECT IS_USED_LOCK('" + name + "') = CONNECTION_ID()"));
-    seen.add(value(c, "SELECT RELEASE_ALL_LOCKS()"));
-    seen.add(value(c, "SELECT RELEASE_LOCK('" + name + "')")); // NULL: no such lock any more
-    return seen;
-  }
-
-  private static String config() {
-    StringBuilder backends = new StringBuilder();
-    for (String d : DATABASES) {
-      backends.append("<backend name=\"").append(d).append("\" url=\"")
-          .append(ControllerConfigXml.escape(MariaDbServer.jdbcUrl(d))).append("\" user=\"").append(MariaDbServer.USER)
-          .append("\" password=\"\"/>\n");
+    private static List<String> takeAndRelease(Connection c, String name) throws SQLException {
+        List<String> seen = new ArrayList<>();
+        seen.add(value(c, "SELECT GET_LOCK('" + name + "', 0)"));
+        seen.add(value(c, "SELECT RELEASE_LOCK('" + name + "')"));
+        seen.add(value(c, "SELECT GET_LOCK('" + name + "', 0)"));
+        seen.add(value(c, "SELECT 1"));
+        seen.add(value(c, "SELECT IS_USED_LOCK('" + name + "') = CONNECTION_ID()"));
+        seen.add(value(c, "SELECT RELEASE_ALL_LOCKS()"));
+        seen.add(value(c, "SELECT RELEASE_LOCK('" + name + "')")); // NULL: no such lock any more
+        return seen;
     }
-    return """
+
+    private static String config() {
+        StringBuilder backends = new StringBuilder();
+        for (String d : DATABASES) {
+            backends.append("<backend name=\"")
+                    .append(d)
+                    .append("\" url=\"")
+                    .append(ControllerConfigXml.escape(MariaDbServer.jdbcUrl(d)))
+                    .append("\" user=\"")
+                    .append(MariaDbServer.USER)
+                    .append("\" password=\"\"/>\n");
+        }
+        return """
         <raidb>
           <controller host="127.0.0.1" port="0" adminPort="0" dataDir="DATA"/>
           <virtualDatabase name="shop">
@@ -95,12 +100,13 @@ class AdvisoryLocksMariaDbIT {
           </virtualDatabase>
         </raidb>
         """.replace("BACKENDS", backends);
-  }
-
-  private static String value(Connection c, String sql) throws SQLException {
-    try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-      assertThat(rs.next()).as("a row from %s", sql).isTrue();
-      return rs.getString(1);
     }
-  }
+
+    private static String value(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            assertThat(rs.next()).as("a row from %s", sql).isTrue();
+            return rs.getString(1);
+        }
+    }
 }
