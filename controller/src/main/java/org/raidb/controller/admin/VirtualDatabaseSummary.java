@@ -3,8 +3,12 @@ package org.raidb.controller.admin;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.recovery.RecoveryLog;
 
-/** One line of {@code GET /api/virtualdatabases}. */
+/**
+ * One line of {@code GET /api/virtualdatabases}. {@code recoveryLog} is null when the virtual database runs
+ * without a log.
+ */
 record VirtualDatabaseSummary(
         String name,
         String level,
@@ -13,7 +17,25 @@ record VirtualDatabaseSummary(
         String readPolicy,
         int backendsEnabled,
         int backendsTotal,
-        int waitingWrites) {
+        int waitingWrites,
+        LogFigures recoveryLog) {
+
+    /**
+     * Entries the log wrote and the store commits that carried them, since the controller started: with
+     * concurrent writers one store commit carries many entries (group commit).
+     */
+    record LogFigures(long entriesWritten, long storeCommits, double entriesPerStoreCommit) {
+        static LogFigures of(RecoveryLog log) {
+            if (log == null) {
+                return null;
+            }
+            RecoveryLog.GroupCommitStats stats = log.groupCommitStats();
+            double perCommit = stats.storeCommits() == 0
+                    ? 0
+                    : Math.round(stats.entriesWritten() * 100.0 / stats.storeCommits()) / 100.0;
+            return new LogFigures(stats.entriesWritten(), stats.storeCommits(), perCommit);
+        }
+    }
 
     static VirtualDatabaseSummary of(VirtualDatabase vdb, VirtualDatabaseConfig config) {
         int enabled =
@@ -26,6 +48,7 @@ record VirtualDatabaseSummary(
                 config.replication().readPolicy(),
                 enabled,
                 vdb.backends().size(),
-                vdb.scheduler().waitingWrites());
+                vdb.scheduler().waitingWrites(),
+                LogFigures.of(vdb.writeLog().log()));
     }
 }

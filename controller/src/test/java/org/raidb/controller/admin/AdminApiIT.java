@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,6 +138,62 @@ class AdminApiIT {
                 .isEmpty();
         assertThat(json(asShopAdmin("GET", "/api/operations")).get("operations"))
                 .isEmpty();
+    }
+
+    /**
+     * Issue 14: concurrent writers share the recovery log's store commits, and the admin API says how many
+     * entries each carried.
+     */
+    @Test
+    void sixteenConcurrentWritersShareStoreCommits() throws Exception {
+        String url = "jdbc:raidb://127.0.0.1:" + controller.port() + "/shop";
+        try (Connection c = DriverManager.getConnection(url, "app", "apppw");
+                Statement st = c.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS grouped");
+            st.execute("CREATE TABLE grouped (id int PRIMARY KEY)");
+        }
+        JsonNode before = json(asShopAdmin("GET", "/api/virtualdatabases/shop")).get("recoveryLog");
+        int writers = 16;
+        int perWriter = 50;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(writers);
+        try {
+            java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(writers);
+            List<java.util.concurrent.Future<Integer>> done = new java.util.ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    try (Connection c = DriverManager.getConnection(url, "app", "apppw");
+                            java.sql.PreparedStatement insert = c.prepareStatement("INSERT INTO grouped VALUES (?)")) {
+                        start.await();
+                        int inserted = 0;
+                        for (int i = 0; i < perWriter; i++) {
+                            insert.setInt(1, writer * perWriter + i);
+                            inserted += insert.executeUpdate();
+                        }
+                        return inserted;
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<Integer> f : done) {
+                assertThat(f.get(2, java.util.concurrent.TimeUnit.MINUTES)).isEqualTo(perWriter);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        JsonNode after = json(asShopAdmin("GET", "/api/virtualdatabases/shop")).get("recoveryLog");
+        long entries = after.get("entriesWritten").asLong()
+                - before.get("entriesWritten").asLong();
+        long commits =
+                after.get("storeCommits").asLong() - before.get("storeCommits").asLong();
+        System.out.printf(
+                "group commit: %d writers, %d entries in %d store commits (%.1f per commit)%n",
+                writers, entries, commits, entries / (double) commits);
+        assertThat(entries).as("every acknowledged insert is a log entry").isGreaterThanOrEqualTo(writers * perWriter);
+        assertThat(commits)
+                .as("store commits for %d entries", entries)
+                .isPositive()
+                .isLessThan(entries);
+        assertThat(after.get("entriesPerStoreCommit").asDouble()).isGreaterThan(1.0);
     }
 
     @Test
