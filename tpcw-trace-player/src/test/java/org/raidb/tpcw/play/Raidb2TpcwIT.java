@@ -91,7 +91,8 @@ class Raidb2TpcwIT {
         try (Controller controller = startRaidb2(backends, placement)) {
             ConnectionFactory raidb =
                     new ConnectionFactory("jdbc:raidb://127.0.0.1:" + controller.port() + "/tpcw", "app", "apppw");
-            PlayResult played = new TracePlayer(raidb, Pace.MAX).play(trace, SESSIONS, progress);
+            PlayResult played =
+                    new TracePlayer(raidb, Pace.MAX, TpcwTestDatabases.UNTIL_COMMITTED).play(trace, SESSIONS, progress);
             assertThat(played.errorsBySqlState())
                     .as("statements that failed through RAIDb-2")
                     .isEmpty();

@@ -73,7 +73,8 @@ class RecordAndPlayIT {
         try (Controller controller = startRaidb1(pg.server(2), pg.server(3))) {
             ConnectionFactory raidb =
                     new ConnectionFactory("jdbc:raidb://127.0.0.1:" + controller.port() + "/tpcw", "app", "apppw");
-            PlayResult throughRaidb = new TracePlayer(raidb, Pace.MAX).play(trace, SESSIONS, progress);
+            PlayResult throughRaidb =
+                    new TracePlayer(raidb, Pace.MAX, TpcwTestDatabases.UNTIL_COMMITTED).play(trace, SESSIONS, progress);
             assertAccountedFor(throughRaidb, trace);
             System.out.println(mix.cliName() + " through RAIDb-1: " + throughRaidb.retries() + " retries "
                     + throughRaidb.retriesByInteraction() + ", " + throughRaidb.retriedStatements()

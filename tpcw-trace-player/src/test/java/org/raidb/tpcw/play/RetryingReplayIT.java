@@ -81,7 +81,8 @@ class RetryingReplayIT {
         try (Controller controller = startRaidb1WithDefaultScheduler(backends)) {
             ConnectionFactory raidb =
                     new ConnectionFactory("jdbc:raidb://127.0.0.1:" + controller.port() + "/tpcw", "app", "apppw");
-            result = new TracePlayer(raidb, Pace.MAX).play(trace, SESSIONS, progress);
+            result =
+                    new TracePlayer(raidb, Pace.MAX, TpcwTestDatabases.UNTIL_COMMITTED).play(trace, SESSIONS, progress);
             for (EmbeddedPostgresServer backend : backends) {
                 assertThat(controller
                                 .virtualDatabase("tpcw")
@@ -104,13 +105,14 @@ class RetryingReplayIT {
                         .sum())
                 .isPositive();
         assertThat(result.retriedStatements()).isPositive();
-        assertThat(result.maxRetries()).isEqualTo(RetryPolicy.DEFAULT_MAX_RETRIES);
+        assertThat(result.maxRetries()).isEqualTo(TpcwTestDatabases.UNTIL_COMMITTED.maxRetries());
         long sent = result.latencyByStatementKind().values().stream()
                 .mapToLong(LatencySummary::count)
                 .sum();
         assertThat(sent).isEqualTo(result.statements() + result.retriedStatements());
         assertThat(summary.toString())
-                .contains("retries (40001/40P01, at most 10 per transaction): " + result.retries());
+                .contains("retries (40001/40P01, at most " + TpcwTestDatabases.UNTIL_COMMITTED.maxRetries()
+                        + " per transaction): " + result.retries());
         for (EmbeddedPostgresServer backend : backends) {
             assertThat(insertAttempts(backend))
                     .as("%s: aborted once, then inserted", backend.name())
