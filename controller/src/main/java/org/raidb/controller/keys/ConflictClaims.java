@@ -326,7 +326,9 @@ public final class ConflictClaims {
                 }
             }
         }
-        return Claim.shared(ConflictClass.key(fk.parent(), u.label(), u.primary(), key));
+        ConflictClass value = ConflictClass.key(fk.parent(), u.label(), u.primary(), key);
+        // PostgreSQL's check holds only the row's key: an UPDATE of the row's other columns goes on beside it.
+        return Claim.shared(u.primary() && parent.foreignKeyChecksHoldKeysOnly() ? ConflictClass.rowKey(value) : value);
     }
 
     // ---- UPDATE, DELETE, SELECT … FOR UPDATE/SHARE --------------------------------------------------
@@ -335,34 +337,85 @@ public final class ConflictClaims {
         ConflictClass table = ConflictClass.table(facts.table());
         boolean shared = change.change() == TargetRows.Change.LOCK_SHARED;
         UniqueIndex pk = facts.primaryKey();
-        Set<List<String>> keys =
-                pk == null || change.pinned() == null ? null : pinnedKeys(pk, change.pinned(), facts, parameterRows);
-        if (keys == null) {
-            out.add(shared ? Claim.shared(table) : Claim.exclusive(table));
-        } else {
+        Set<List<String>> keys = pk == null || change.pinned() == null
+                ? null
+                : pinnedKeys(pk.columns(), change.pinned(), facts, parameterRows);
+        // Not every key column pinned: the leading ones may be (the lines of one order).
+        Set<List<String>> leading = keys != null || pk == null || change.pinned() == null
+                ? null
+                : pinnedKeys(leadingPinned(pk, change.pinned(), facts), change.pinned(), facts, parameterRows);
+        if (keys != null) {
+            boolean otherColumnsOnly = change.change() == TargetRows.Change.UPDATE
+                    && facts.foreignKeyChecksHoldKeysOnly()
+                    && !assignsUniqueColumns(change.assignments(), facts);
             for (List<String> key : keys) {
                 ConflictClass row = ConflictClass.key(facts.table(), pk.label(), true, key);
-                out.add(shared ? Claim.shared(row) : Claim.exclusive(row));
+                out.add(
+                        shared
+                                ? Claim.shared(row)
+                                : Claim.exclusive(otherColumnsOnly ? ConflictClass.rowValues(row) : row));
             }
+        } else if (leading != null) {
+            for (List<String> values : leading) {
+                ConflictClass rows = ConflictClass.leadingValues(facts.table(), pk.label(), true, values);
+                out.add(shared ? Claim.shared(rows) : Claim.exclusive(rows));
+            }
+        } else {
+            out.add(shared ? Claim.shared(table) : Claim.exclusive(table));
         }
+        boolean named = keys != null || leading != null;
         switch (change.change()) {
             case DELETE -> {
-                if (keys != null) {
+                if (named) {
                     freesUniqueValues(facts, null, out);
                 }
                 Set<String> seen = new HashSet<>();
                 facts.referencedBy().forEach(fk -> referencing(fk, fk.onDelete(), out, seen));
             }
-            case UPDATE -> updated(change, facts, pk, keys, parameterRows, out);
+            case UPDATE -> updated(change, facts, pk, keys, named, parameterRows, out);
             default -> {}
         }
     }
 
+    /**
+     * The primary key's leading columns the WHERE clause pins (all but the last at most), or an empty
+     * list when it does not pin the first.
+     */
+    private static List<String> leadingPinned(UniqueIndex pk, Map<String, List<SqlValue>> pinned, TableKeys facts) {
+        int n = 0;
+        while (n < pk.columns().size() - 1 && pinnedValues(pinned, pk.columns().get(n), facts) != null) {
+            n++;
+        }
+        return pk.columns().subList(0, n);
+    }
+
+    /**
+     * Whether an UPDATE assigns a column of some unique index (or one whose columns are not known), so
+     * that it may change a key other rows reference: PostgreSQL then locks the whole row.
+     */
+    private static boolean assignsUniqueColumns(Map<String, SqlValue> assignments, TableKeys facts) {
+        for (String assigned : assignments.keySet()) {
+            KeyColumn c = facts.column(assigned);
+            String name = c == null ? assigned : c.name();
+            for (UniqueIndex u : facts.uniqueIndexes()) {
+                if (u.columns() == null || u.columns().stream().anyMatch(k -> facts.same(k, name))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param keys the rows the UPDATE names by their whole primary key, or null
+     * @param named whether it names its rows by the primary key's value or leading values
+     */
     private void updated(
             TargetRows.Changed change,
             TableKeys facts,
             UniqueIndex pk,
             Set<List<String>> keys,
+            boolean named,
             List<List<Object>> parameterRows,
             Claims out) {
         ConflictClass table = ConflictClass.table(facts.table());
@@ -383,9 +436,13 @@ public final class ConflictClaims {
                 out.add(Claim.exclusive(ConflictClass.sequence(c.sequence())));
             }
         }
-        if (keys != null) {
+        if (named) {
             if (pk.columns().stream().anyMatch(assigned::contains)) {
-                movedKeys(facts, pk, keys, set, parameterRows, out);
+                if (keys != null) {
+                    movedKeys(facts, pk, keys, set, parameterRows, out);
+                } else {
+                    out.add(Claim.exclusive(table)); // rows named by leading values move to keys it cannot name
+                }
             }
             freesUniqueValues(facts, assigned, out);
         }
@@ -500,15 +557,22 @@ public final class ConflictClaims {
     }
 
     /**
-     * The primary keys a WHERE clause pins, for each execution: every key column equated with values,
-     * combined; null when a column is not pinned, a value is unsure, or there are too many.
+     * The values of key columns a WHERE clause pins, for each execution: every column equated with
+     * values, combined; null when there are no columns, a column is not pinned, a value is unsure, or
+     * there are too many.
      */
     private static Set<List<String>> pinnedKeys(
-            UniqueIndex pk, Map<String, List<SqlValue>> pinned, TableKeys facts, List<List<Object>> parameterRows) {
+            List<String> columns,
+            Map<String, List<SqlValue>> pinned,
+            TableKeys facts,
+            List<List<Object>> parameterRows) {
+        if (columns.isEmpty()) {
+            return null;
+        }
         Set<List<String>> keys = new LinkedHashSet<>();
         for (List<Object> parameters : parameterRows) {
             List<List<String>> perColumn = new ArrayList<>();
-            for (String column : pk.columns()) {
+            for (String column : columns) {
                 List<SqlValue> values = pinnedValues(pinned, column, facts);
                 if (values == null) {
                     return null;
@@ -601,7 +665,7 @@ public final class ConflictClaims {
             }
             Map<String, Integer> keysPerTable = new java.util.HashMap<>();
             for (ConflictClass c : claims.keySet()) {
-                if (c.kind() == ConflictClass.Kind.KEY) {
+                if (c.namesValues()) {
                     keysPerTable.merge(c.table(), 1, Integer::sum);
                 }
             }
@@ -610,7 +674,7 @@ public final class ConflictClaims {
             List<Claim> out = new ArrayList<>(claims.size());
             for (Claim c : claims.values()) {
                 ConflictClass k = c.conflictClass();
-                boolean below = k.kind() == ConflictClass.Kind.KEY || k.kind() == ConflictClass.Kind.INDEX;
+                boolean below = k.belowTable();
                 Claim table = below ? claims.get(ConflictClass.table(k.table())) : null;
                 if (table == null || table.mode() != LockMode.EXCLUSIVE) {
                     out.add(c);

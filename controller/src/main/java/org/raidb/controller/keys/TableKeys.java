@@ -144,6 +144,16 @@ public record TableKeys(
         return found;
     }
 
+    /**
+     * Whether the backend's foreign-key checks lock only the parent row's key, so that an UPDATE of
+     * its other columns neither waits for them nor makes them wait: PostgreSQL's FOR KEY SHARE against
+     * FOR NO KEY UPDATE. MariaDB's InnoDB locks the whole record (a shared lock against the update's
+     * exclusive one), and its catalogues are the case-insensitive ones.
+     */
+    public boolean foreignKeyChecksHoldKeysOnly() {
+        return !caseInsensitive;
+    }
+
     /** Whether two column names name one column of this table. */
     public boolean same(String a, String b) {
         return caseInsensitive ? a.toLowerCase(Locale.ROOT).equals(b.toLowerCase(Locale.ROOT)) : a.equals(b);

@@ -11,14 +11,24 @@ import java.util.StringJoiner;
  * it meet only if they are the same row.
  *
  * <pre>
- * everything ─┬─ table ── unique index ── value (a row when the index is the primary key)
+ * everything ─┬─ table ── unique index ── leading values ── value ─┬─ the row's key
+ *             │                                                    └─ the row's other columns
  *             └─ sequences ── sequence
  * </pre>
+ *
+ * <p>Leading values (of a composite index's first columns) are what a write pinning only those
+ * columns takes: {@code DELETE FROM line WHERE order_id = 5} meets every line of order 5 and no
+ * other. A row's two parts are PostgreSQL's row locks: a foreign-key check holds the parent row's
+ * key (FOR KEY SHARE) and an UPDATE that changes no unique column holds its other columns (FOR NO
+ * KEY UPDATE); the two do not wait for each other on the backend, and their results do not depend
+ * on their order, so they must not wait for each other here either, where waiting would also make
+ * cycles no backend has.
  *
  * @param table the table, or the sequence for {@link Kind#SEQUENCE}; null above them
  * @param index the index's columns as written in messages, "(id)" or "(a, b)", or the index's name
  *     when its entries are not columns (expressions, partial indexes)
- * @param key the value's columns' canonical values, in the index's order; null above a value
+ * @param key the value's columns' canonical values, in the index's order (only the leading ones
+ *     for {@link Kind#LEADING_VALUES}); null above
  * @param row whether the index is the table's primary key: its values are rows
  */
 public record ConflictClass(Kind kind, String table, String index, List<String> key, boolean row) {
@@ -34,7 +44,10 @@ public record ConflictClass(Kind kind, String table, String index, List<String> 
         EVERYTHING,
         TABLE,
         INDEX,
+        LEADING_VALUES,
         KEY,
+        ROW_KEY,
+        ROW_VALUES,
         SEQUENCES,
         SEQUENCE
     }
@@ -61,6 +74,21 @@ public record ConflictClass(Kind kind, String table, String index, List<String> 
         return new ConflictClass(Kind.KEY, table, index, values, primary);
     }
 
+    /** The values of a composite unique index that begin with these (fewer than its columns). */
+    public static ConflictClass leadingValues(String table, String index, boolean primary, List<String> leading) {
+        return new ConflictClass(Kind.LEADING_VALUES, table, index, leading, primary);
+    }
+
+    /** A row's key as foreign-key checks hold it (the row: a {@link #key} class of the primary key). */
+    public static ConflictClass rowKey(ConflictClass row) {
+        return new ConflictClass(Kind.ROW_KEY, row.table, row.index, row.key, true);
+    }
+
+    /** A row's columns outside every unique index, as an UPDATE that changes none of those holds them. */
+    public static ConflictClass rowValues(ConflictClass row) {
+        return new ConflictClass(Kind.ROW_VALUES, row.table, row.index, row.key, true);
+    }
+
     /** The class this one is part of; null for {@link #EVERYTHING}. */
     public ConflictClass parent() {
         return switch (kind) {
@@ -68,13 +96,30 @@ public record ConflictClass(Kind kind, String table, String index, List<String> 
             case TABLE, SEQUENCES -> EVERYTHING;
             case SEQUENCE -> SEQUENCES;
             case INDEX -> table(table);
-            case KEY -> index(table, index, row);
+            case LEADING_VALUES, KEY ->
+                key.size() > 1
+                        ? leadingValues(table, index, row, key.subList(0, key.size() - 1))
+                        : index(table, index, row);
+            case ROW_KEY, ROW_VALUES -> key(table, index, true, key);
         };
     }
 
     /** The table-level class this one is part of: itself above tables, its table below. */
     public ConflictClass tableLevel() {
-        return kind == Kind.INDEX || kind == Kind.KEY ? table(table) : this;
+        return belowTable() ? table(table) : this;
+    }
+
+    /** Whether the class is part of a table: an index, values or a row of it. */
+    public boolean belowTable() {
+        return switch (kind) {
+            case INDEX, LEADING_VALUES, KEY, ROW_KEY, ROW_VALUES -> true;
+            case EVERYTHING, TABLE, SEQUENCES, SEQUENCE -> false;
+        };
+    }
+
+    /** Whether the class names values of an index: leading values, a value, or a part of a row. */
+    public boolean namesValues() {
+        return belowTable() && kind != Kind.INDEX;
     }
 
     /** What a lock-wait or deadlock message names: "row (id)=(600) of table r". */
@@ -85,7 +130,10 @@ public record ConflictClass(Kind kind, String table, String index, List<String> 
             case TABLE -> "table " + table;
             case SEQUENCE -> "sequence " + table;
             case INDEX -> (row ? "the rows " : "the unique values " + index + " ") + "of table " + table;
-            case KEY -> (row ? "row " : "unique value ") + index + "=" + values() + " of table " + table;
+            case LEADING_VALUES ->
+                (row ? "the rows " : "the unique values ") + index + " beginning " + values() + " of table " + table;
+            case KEY, ROW_VALUES -> (row ? "row " : "unique value ") + index + "=" + values() + " of table " + table;
+            case ROW_KEY -> "the key of row " + index + "=" + values() + " of table " + table;
         };
     }
 

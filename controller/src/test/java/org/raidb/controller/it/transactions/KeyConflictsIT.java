@@ -2,8 +2,11 @@ package org.raidb.controller.it.transactions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.raidb.controller.it.transactions.SchedulerSteps.async;
+import static org.raidb.controller.it.transactions.SchedulerSteps.awaitWaiting;
+import static org.raidb.controller.it.transactions.SchedulerSteps.execute;
+import static org.raidb.controller.it.transactions.SchedulerSteps.scheduler;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,7 +21,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.controller.it.support.ReplicaChecks;
-import org.raidb.controller.scheduler.WriteScheduler;
 import org.raidb.embedded.EmbeddedPostgresServer;
 import org.raidb.test.PostgresClusterExtension;
 
@@ -425,23 +427,6 @@ class KeyConflictsIT {
         return pg.cluster().servers();
     }
 
-    private static WriteScheduler scheduler(ControllerFixture raidb) {
-        return raidb.controller().virtualDatabase("shop").scheduler();
-    }
-
-    private static void awaitWaiting(ControllerFixture raidb, int writes) {
-        await().atMost(1, TimeUnit.MINUTES).until(() -> scheduler(raidb).waitingWrites() == writes);
-    }
-
-    private static void execute(ControllerFixture raidb, String... statements) throws SQLException {
-        try (Connection c = raidb.connect();
-                Statement st = c.createStatement()) {
-            for (String s : statements) {
-                st.execute(s);
-            }
-        }
-    }
-
     private static int run(PreparedStatement ps, String v, int id) throws SQLException {
         ps.setString(1, v);
         ps.setInt(2, id);
@@ -458,20 +443,5 @@ class KeyConflictsIT {
         assertThat(((SQLException) failure).getSQLState())
                 .as("SQLState of " + failure.getMessage())
                 .isEqualTo(sqlState);
-    }
-
-    @FunctionalInterface
-    private interface SqlCall<T> {
-        T call() throws SQLException;
-    }
-
-    private static <T> CompletableFuture<T> async(SqlCall<T> call) {
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return call.call();
-            } catch (SQLException e) {
-                throw new java.util.concurrent.CompletionException(e);
-            }
-        });
     }
 }
