@@ -35,8 +35,20 @@ record CpuSample(
         this(wallNanos, processCpuNanos, threads, postgresCpuNanos, machineBusyNanos, 0);
     }
 
-    /** A thread's CPU time and role at the time of the reading. */
-    record ThreadCpu(Role role, long cpuNanos) {}
+    /**
+     * A thread's CPU time and role at the time of the reading, and the part of it spent in user mode
+     * (the rest is the kernel's work for it: socket calls, waking and parking threads).
+     */
+    record ThreadCpu(Role role, long cpuNanos, long userNanos) {
+        /** A reading without the user-mode part: all of it counted as user time. */
+        ThreadCpu(Role role, long cpuNanos) {
+            this(role, cpuNanos, cpuNanos);
+        }
+
+        long kernelNanos() {
+            return Math.max(0, cpuNanos - userNanos);
+        }
+    }
 
     /** Who a thread works for. */
     enum Role {
@@ -72,8 +84,11 @@ record CpuSample(
         for (ThreadInfo info : mx.getThreadInfo(mx.getAllThreadIds())) {
             if (info != null) {
                 long cpu = mx.getThreadCpuTime(info.getThreadId());
+                long user = mx.getThreadUserTime(info.getThreadId());
                 if (cpu >= 0) {
-                    threads.put(info.getThreadId(), new ThreadCpu(Role.of(info.getThreadName()), cpu));
+                    threads.put(
+                            info.getThreadId(),
+                            new ThreadCpu(Role.of(info.getThreadName()), cpu, user >= 0 ? user : cpu));
                 }
             }
         }

@@ -14,6 +14,10 @@ import java.util.function.ToDoubleFunction;
  * operation predicts the ratio of throughput.
  *
  * <p>A figure is -1 where it could not be read (PostgreSQL and the machine outside Linux).
+ *
+ * <p>{@code controllerKernelMicrosPerOp} is the part of the controller's CPU the kernel spent for its
+ * threads (system time): socket reads and writes to clients and backends, threads woken and parked.
+ * It shows how much of the controller's cost is its Java code and how much the hops it makes.
  */
 record CpuUse(
         double clientMicrosPerOp,
@@ -22,30 +26,18 @@ record CpuUse(
         double postgresMicrosPerOp,
         double runCores,
         double machineBusyCores,
-        double pgpoolMicrosPerOp) {
-
-    CpuUse(
-            double clientMicrosPerOp,
-            double controllerMicrosPerOp,
-            double otherJvmMicrosPerOp,
-            double postgresMicrosPerOp,
-            double runCores,
-            double machineBusyCores) {
-        this(
-                clientMicrosPerOp,
-                controllerMicrosPerOp,
-                otherJvmMicrosPerOp,
-                postgresMicrosPerOp,
-                runCores,
-                machineBusyCores,
-                0);
-    }
+        double pgpoolMicrosPerOp,
+        double controllerKernelMicrosPerOp) {
 
     static CpuUse between(CpuSample begin, CpuSample end, long operations) {
         Map<CpuSample.Role, Long> byRole = new EnumMap<>(CpuSample.Role.class);
+        long[] controllerKernel = {0};
         end.threads().forEach((id, t) -> {
             CpuSample.ThreadCpu before = begin.threads().get(id);
             byRole.merge(t.role(), t.cpuNanos() - (before == null ? 0 : before.cpuNanos()), Long::sum);
+            if (t.role() == CpuSample.Role.CONTROLLER) {
+                controllerKernel[0] += t.kernelNanos() - (before == null ? 0 : before.kernelNanos());
+            }
         });
         long client = byRole.getOrDefault(CpuSample.Role.CLIENT, 0L);
         long controller = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
@@ -64,7 +56,8 @@ record CpuUse(
                 postgres < 0 ? -1 : postgres / 1e3 / ops,
                 postgres < 0 ? -1 : (process + postgres + pgpool) / wall,
                 machine < 0 ? -1 : machine / wall,
-                pgpool / 1e3 / ops);
+                pgpool / 1e3 / ops,
+                controllerKernel[0] / 1e3 / ops);
     }
 
     /** All CPU per operation this run can account for. */
@@ -85,7 +78,8 @@ record CpuUse(
                 median(rounds, CpuUse::postgresMicrosPerOp),
                 median(rounds, CpuUse::runCores),
                 median(rounds, CpuUse::machineBusyCores),
-                median(rounds, CpuUse::pgpoolMicrosPerOp));
+                median(rounds, CpuUse::pgpoolMicrosPerOp),
+                median(rounds, CpuUse::controllerKernelMicrosPerOp));
     }
 
     private static double median(List<CpuUse> rounds, ToDoubleFunction<CpuUse> figure) {

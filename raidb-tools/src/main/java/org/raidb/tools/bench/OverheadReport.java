@@ -160,13 +160,14 @@ final class OverheadReport {
             s.append("\nCPU per operation (microseconds) and cores busy during the measured windows:\n");
             s.append(String.format(
                     Locale.ROOT,
-                    "%-9s %-18s %7s %-13s | %8s %10s %9s %10s %9s %8s | %9s %13s%n",
+                    "%-9s %-18s %7s %-13s | %8s %10s %9s %9s %10s %9s %8s | %9s %13s%n",
                     "fsync",
                     "workload",
                     "threads",
                     "side",
                     "client",
                     "controller",
+                    "of which kernel",
                     "other JVM",
                     "PostgreSQL",
                     "pgpool-II",
@@ -178,13 +179,14 @@ final class OverheadReport {
                     CpuUse u = c.cpu(side);
                     s.append(String.format(
                             Locale.ROOT,
-                            "%-9s %-18s %7d %-13s | %8.1f %10.1f %9.1f %10.1f %9.1f %8.1f | %9.2f %13.2f%n",
+                            "%-9s %-18s %7d %-13s | %8.1f %10.1f %9.1f %9.1f %10.1f %9.1f %8.1f | %9.2f %13.2f%n",
                             c.fsyncText(),
                             c.workload().title(),
                             c.threads(),
                             side.title(),
                             u.clientMicrosPerOp(),
                             u.controllerMicrosPerOp(),
+                            u.controllerKernelMicrosPerOp(),
                             u.otherJvmMicrosPerOp(),
                             u.postgresMicrosPerOp(),
                             u.pgpoolMicrosPerOp(),
@@ -262,13 +264,14 @@ final class OverheadReport {
         }
         if (hasCpu()) {
             s.append("\nCPU per operation in microseconds, by who spent it (client threads with their JDBC driver, the "
-                    + "controller's threads, the rest of the JVM, PostgreSQL's processes on every server, pgpool-II's processes), "
+                    + "controller's threads (and the part of it the kernel spent for them: socket calls, threads woken and parked), the rest of the JVM, PostgreSQL's processes on every server, pgpool-II's processes), "
                     + "and cores busy during the measured windows: those of this run (JVM, PostgreSQL, pgpool-II) and the whole "
                     + "machine's (other builds included). The last column is the throughput ratio to pgjdbc to expect if the "
                     + "cores are the limit: pgjdbc's CPU per operation over the side's.\n\n");
-            s.append("| fsync | workload | threads | side | client µs | controller µs | other JVM µs | PostgreSQL µs "
-                    + "| pgpool-II µs | total µs | run cores | machine cores | expected ops/s ratio |\n");
-            s.append("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            s.append(
+                    "| fsync | workload | threads | side | client µs | controller µs | of which kernel µs | other JVM µs | PostgreSQL µs "
+                            + "| pgpool-II µs | total µs | run cores | machine cores | expected ops/s ratio |\n");
+            s.append("|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (Comparison c : comparisons) {
                 for (Side side : c.sides()) {
                     CpuUse u = c.cpu(side);
@@ -281,13 +284,14 @@ final class OverheadReport {
                                     c.throughputRatio(side, Side.PGJDBC));
                     s.append(String.format(
                             Locale.ROOT,
-                            "| %s | %s | %d | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %s |\n",
+                            "| %s | %s | %d | %s | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f | %s |\n",
                             c.fsync() ? "on" : "off",
                             c.workload().title(),
                             c.threads(),
                             side.title(),
                             u.clientMicrosPerOp(),
                             u.controllerMicrosPerOp(),
+                            u.controllerKernelMicrosPerOp(),
                             u.otherJvmMicrosPerOp(),
                             u.postgresMicrosPerOp(),
                             u.pgpoolMicrosPerOp(),

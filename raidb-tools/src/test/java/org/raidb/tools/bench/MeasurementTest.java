@@ -92,6 +92,25 @@ class MeasurementTest {
     }
 
     @Test
+    void theControllersKernelTimeIsItsCpuTimeOutsideUserMode() {
+        // Controller thread 2: 30 ms of CPU in the window, 12 of them in user mode; thread 3, new: 10 ms, 4 user.
+        java.util.Map<Long, CpuSample.ThreadCpu> before = java.util.Map.of(
+                1L, new CpuSample.ThreadCpu(CpuSample.Role.CLIENT, 1_000_000, 0),
+                2L, new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 5_000_000, 3_000_000));
+        java.util.Map<Long, CpuSample.ThreadCpu> after = java.util.Map.of(
+                1L, new CpuSample.ThreadCpu(CpuSample.Role.CLIENT, 21_000_000, 0),
+                2L, new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 35_000_000, 15_000_000),
+                3L, new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 10_000_000, 4_000_000));
+        CpuSample begin = new CpuSample(0, 100_000_000, before, 200_000_000, 3_000_000_000L);
+        CpuSample end = new CpuSample(1_000_000_000, 170_000_000, after, 250_000_000, 4_500_000_000L);
+
+        CpuUse use = CpuUse.between(begin, end, 1000);
+
+        assertThat(use.controllerMicrosPerOp()).isEqualTo(40.0);
+        assertThat(use.controllerKernelMicrosPerOp()).isEqualTo(24.0); // (30 - 12) + (10 - 4) ms over 1,000
+    }
+
+    @Test
     void pgpoolsProcessesAreCountedApartAndInTheRunsCores() {
         // As above without threads: the JVM 70 ms, PostgreSQL 50 ms, pgpool-II 30 ms, 1,000 operations in 1 s.
         CpuSample begin = new CpuSample(0, 100_000_000, java.util.Map.of(), 200_000_000, 3_000_000_000L, 40_000_000);

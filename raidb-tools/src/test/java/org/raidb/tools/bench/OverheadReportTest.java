@@ -200,21 +200,21 @@ class OverheadReportTest {
                         new Figures(9_000, 2, 5)),
                 Map.of(
                         Side.PGJDBC,
-                        new CpuUse(20, 0, 5, 25, 1.0, 2.0),
+                        new CpuUse(20, 0, 5, 25, 1.0, 2.0, 0, 0),
                         Side.RAIDB,
-                        new CpuUse(20, 30, 5, 25, 0.96, 1.98),
+                        new CpuUse(20, 30, 5, 25, 0.96, 1.98, 0, 12),
                         Side.PGPOOL,
-                        new CpuUse(20, 0, 5, 35, 0.9, 2.0, 40)));
+                        new CpuUse(20, 0, 5, 35, 0.9, 2.0, 40, 0)));
         OverheadReport report = new OverheadReport(RUN, List.of(measured));
         String md = report.markdown();
 
         assertThat(md)
                 .contains(
-                        "| on | point SELECT | 16 | pgjdbc | 20.0 | 0.0 | 5.0 | 25.0 | 0.0 | 50.0 | 1.00 | 2.00 |  |\n")
+                        "| on | point SELECT | 16 | pgjdbc | 20.0 | 0.0 | 0.0 | 5.0 | 25.0 | 0.0 | 50.0 | 1.00 | 2.00 |  |\n")
                 .contains(
-                        "| on | point SELECT | 16 | RAIDb | 20.0 | 30.0 | 5.0 | 25.0 | 0.0 | 80.0 | 0.96 | 1.98 | 0.63 (measured 0.60) |\n")
+                        "| on | point SELECT | 16 | RAIDb | 20.0 | 30.0 | 12.0 | 5.0 | 25.0 | 0.0 | 80.0 | 0.96 | 1.98 | 0.63 (measured 0.60) |\n")
                 .contains(
-                        "| on | point SELECT | 16 | pgpool-II | 20.0 | 0.0 | 5.0 | 35.0 | 40.0 | 100.0 | 0.90 | 2.00 | 0.50 (measured 0.45) |\n");
+                        "| on | point SELECT | 16 | pgpool-II | 20.0 | 0.0 | 0.0 | 5.0 | 35.0 | 40.0 | 100.0 | 0.90 | 2.00 | 0.50 (measured 0.45) |\n");
         assertThat(report.console())
                 .contains("fsync on  point SELECT       16 threads RAIDb        : 0.63 expected, 0.60 measured");
         assertThat(new OverheadReport(RUN, List.of(SELECT_1)).markdown())
