@@ -56,11 +56,16 @@ public final class Operation {
         done.addAndGet(count);
     }
 
-    /** For operations that learn their size as they go (a log still being written while it is replayed). */
+    /**
+     * For operations that learn their size as they go (a log still being written while it is replayed). While it runs
+     * the total is an estimate: a replay counts the log's rows, transaction markers and rolled-back writes included;
+     * a dump, the tables' statistics.
+     */
     public void total(long total) {
         this.total = total;
     }
 
+    /** Ends it; its total becomes what it did, so that the line a console prints last gives exact counts. */
     public void succeed(String message) {
         end(State.SUCCEEDED, message);
     }
@@ -71,6 +76,9 @@ public final class Operation {
 
     private synchronized void end(State finalState, String endMessage) {
         if (state == State.RUNNING) {
+            if (finalState == State.SUCCEEDED) {
+                total = done.get(); // before the state: whoever reads "succeeded" reads this total
+            }
             message = endMessage;
             ended = clock.instant();
             state = finalState;

@@ -67,6 +67,26 @@ class AdminOperationsTest {
     }
 
     @Test
+    void aSucceededOperationsTotalIsWhatItDidNotTheEstimate() {
+        ManualClock clock = new ManualClock();
+        Operations operations = new Operations(clock);
+        // The log's rows between the checkpoint and its end: BEGIN and COMMIT markers count there, not in a replay.
+        Operation replay = operations.start("replay", "shop", "pg2", "entries", 75_929);
+        replay.advance(71_832);
+        assertThat(replay.progress().total()).isEqualTo(75_929);
+        replay.succeed("backend pg2 enabled");
+        assertThat(replay.progress().done()).isEqualTo(71_832);
+        assertThat(replay.progress().total()).isEqualTo(71_832);
+
+        Operation failed = operations.start("replay", "shop", "pg3", "entries", 100);
+        failed.advance(40);
+        failed.fail("pg3 went down");
+        assertThat(failed.progress().total())
+                .as("a failure keeps the estimate: the work was not all done")
+                .isEqualTo(100);
+    }
+
+    @Test
     void anUnknownTotalHasNoTimeLeftAndTheFirstEndWins() {
         ManualClock clock = new ManualClock();
         Operation dump = new Operations(clock).start("dump", "shop", "pg1", "rows", -1);

@@ -1,11 +1,14 @@
 package org.raidb.tools.console;
 
+import java.io.Console;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
@@ -18,6 +21,7 @@ import org.raidb.controller.files.PrivateFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -64,29 +68,71 @@ public final class ConsoleCommand implements Callable<Integer> {
             description = "Run one console command, e.g. \"show backends\", and exit.")
     String command;
 
+    @Option(
+            names = {"-q", "--quiet"},
+            description = "No progress lines while enable, backup, restore or add backend run; their last line only.")
+    boolean quiet;
+
+    @Option(
+            names = "--progress-every",
+            paramLabel = "SECONDS",
+            defaultValue = "5",
+            description = "Without a terminal, a progress line at most every SECONDS (default ${DEFAULT-VALUE});"
+                    + " on a terminal the line is redrawn in place.")
+    int progressEvery;
+
     @Spec
     CommandSpec spec;
 
     private final UnaryOperator<String> environment;
+    private final BooleanSupplier outputIsTerminal;
 
     public ConsoleCommand() {
-        this(System::getenv);
+        this(System::getenv, ConsoleCommand::hasTerminal);
     }
 
-    ConsoleCommand(UnaryOperator<String> environment) {
+    /**
+     * Whether input and output are a terminal: up to JDK 21 that is when a {@link Console} exists; from JDK 22 one
+     * always does, and says so itself (a method Java 17 cannot name). With -c in a script, or piped, there is none.
+     */
+    // SystemConsoleNull warns of JDK 22's always-present console, which the isTerminal() call below handles.
+    @SuppressWarnings("SystemConsoleNull")
+    private static boolean hasTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        if (Runtime.version().feature() < 22) {
+            return true;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return false; // cannot tell: plain lines are readable everywhere
+        }
+    }
+
+    ConsoleCommand(UnaryOperator<String> environment, BooleanSupplier outputIsTerminal) {
         this.environment = environment;
+        this.outputIsTerminal = outputIsTerminal;
     }
 
     @Override
     public Integer call() throws IOException {
         URI base = url != null ? url : URI.create("http://" + host + ":" + port);
         String secret = password != null ? password : environment.apply(PASSWORD_VARIABLE);
+        if (progressEvery < 1) {
+            throw new ParameterException(
+                    spec.commandLine(), "--progress-every must be at least 1 second, not " + progressEvery);
+        }
         if (command != null) {
+            PrintWriter out = spec.commandLine().getOut();
             return new ConsoleRunner(
                             new AdminClient(base, user, secret),
-                            spec.commandLine().getOut(),
+                            out,
                             spec.commandLine().getErr(),
-                            WATCH_INTERVAL)
+                            WATCH_INTERVAL,
+                            progressPrinter(out, outputIsTerminal.getAsBoolean()))
                     .run(command);
         }
         return interactive(base, secret);
@@ -100,7 +146,9 @@ public final class ConsoleCommand implements Callable<Integer> {
                 return ConsoleExit.OK;
             }
             AdminClient client = new AdminClient(base, user, pass);
-            ConsoleRunner runner = new ConsoleRunner(client, out, out, WATCH_INTERVAL);
+            // A dumb terminal (input or output not a terminal) cannot redraw a line.
+            boolean redraws = !terminal.getType().startsWith(Terminal.TYPE_DUMB);
+            ConsoleRunner runner = new ConsoleRunner(client, out, out, WATCH_INTERVAL, progressPrinter(out, redraws));
             // Fail now, not at the first command, when there is no controller or the password is wrong.
             int probe = runner.run("show virtualdatabases");
             if (probe != ConsoleExit.OK) {
@@ -139,6 +187,13 @@ public final class ConsoleCommand implements Callable<Integer> {
                 Thread.interrupted(); // a Ctrl-C that came after the command ended must not cut the next one
             }
         }
+    }
+
+    private ProgressPrinter progressPrinter(PrintWriter out, boolean terminal) {
+        ProgressPrinter.Style style = quiet
+                ? ProgressPrinter.Style.QUIET
+                : terminal ? ProgressPrinter.Style.TERMINAL : ProgressPrinter.Style.PLAIN;
+        return new ProgressPrinter(out, style, Duration.ofSeconds(progressEvery), Clock.systemUTC());
     }
 
     private static boolean isExit(String line) {

@@ -16,13 +16,20 @@ final class ConsoleRunner {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Duration pollInterval;
+    private final ProgressPrinter progress;
 
-    /** @param err where failures go: scripts using {@code -c} keep them apart from results */
-    ConsoleRunner(AdminClient client, PrintWriter out, PrintWriter err, Duration pollInterval) {
+    /**
+     * @param err where failures go: scripts using {@code -c} keep them apart from results
+     * @param pollInterval how often a followed operation is asked for
+     * @param progress how its line is shown: it writes to {@code out}
+     */
+    ConsoleRunner(
+            AdminClient client, PrintWriter out, PrintWriter err, Duration pollInterval, ProgressPrinter progress) {
         this.client = client;
         this.out = out;
         this.err = err;
         this.pollInterval = pollInterval;
+        this.progress = progress;
     }
 
     /** Runs one command line; prints the result or one line saying what went wrong; returns a {@link ConsoleExit}. */
@@ -194,21 +201,18 @@ final class ConsoleRunner {
     }
 
     /**
-     * Redraws one operation's line in place until it ends, starting from {@code op} as last seen; returns it as last
-     * seen. An interrupt (Ctrl-C) stops watching only: the operation runs in the controller.
+     * Shows one operation's line until it ends, starting from {@code op} as last seen; returns it as last seen, which
+     * for an operation that ended is the controller's answer after the end: its counts are the final ones. An
+     * interrupt (Ctrl-C) stops watching only: the operation runs in the controller.
      */
     private JsonNode watch(JsonNode op) throws AdminCallException {
         long id = op.path("id").asLong();
-        int previousLength = 0;
         while (true) {
-            String line = OperationLine.of(op);
-            out.print("\r" + line + " ".repeat(Math.max(0, previousLength - line.length())));
-            out.flush();
-            previousLength = line.length();
             if (!"running".equals(op.path("state").asText())) {
-                out.println();
+                progress.ended(OperationLine.of(op));
                 return op;
             }
+            progress.running(OperationLine.of(op));
             try {
                 Thread.sleep(pollInterval.toMillis());
                 op = client.get("/api/operations/" + id);
@@ -226,7 +230,7 @@ final class ConsoleRunner {
 
     private JsonNode stoppedWatching(JsonNode op) {
         long id = op.path("id").asLong();
-        out.println();
+        progress.stopped();
         out.println("stopped watching; operation #" + id + " goes on ('watch operation " + id + "' shows it again)");
         return op;
     }

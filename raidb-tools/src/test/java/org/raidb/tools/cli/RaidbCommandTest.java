@@ -101,6 +101,14 @@ class RaidbCommandTest {
     }
 
     @Test
+    void aProgressIntervalBelowOneSecondIsAUsageErrorBeforeAnyConnection() {
+        int exit = run(new RaidbCommand(), "console", "--port", "1", "--progress-every", "0", "-c", "show backends");
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("--progress-every must be at least 1 second, not 0");
+    }
+
+    @Test
     void versionNamesTheProgram() {
         int exit = run(new RaidbCommand(), "--version");
 

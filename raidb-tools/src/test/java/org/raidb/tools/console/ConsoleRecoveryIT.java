@@ -9,9 +9,11 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -121,6 +123,52 @@ class ConsoleRecoveryIT {
                 .contains("succeeded: backend pg2 enabled at checkpoint");
         assertThat(stateOf(1)).isEqualTo(BackendState.ENABLED);
         assertThat(rowsOn(pg.server(1))).isEqualTo(rowsOn(pg.server(0)));
+    }
+
+    /**
+     * As a script runs it, output to a file: plain lines, and the last one counts what was replayed, not the log rows
+     * (a transaction's BEGIN and COMMIT are rows of the log but nothing to replay).
+     */
+    @Test
+    void withoutATerminalEnablePrintsPlainLinesEndingWithTheExactCounts() throws Exception {
+        succeeds("disable pg2 in shop");
+        int writes = writeInTransactionsOf(5, 60);
+
+        ConsoleRun enable = succeeds("enable pg2 in shop");
+        assertThat(enable.out()).doesNotContain("\r").doesNotContain("\u001b");
+        List<String> lines = enable.out().lines().toList();
+        assertThat(lines.get(0)).startsWith("replay of pg2 started: watch operation ");
+        assertThat(lines.get(lines.size() - 1))
+                .containsPattern("^#\\d+ replay shop/pg2 " + writes + " of " + writes
+                        + " entries \\(100%\\), .*succeeded: " + "backend pg2 enabled at checkpoint ");
+
+        succeeds("disable pg2 in shop");
+        writes = writeInTransactionsOf(4, 20);
+        ConsoleRun quiet = ConsoleRun.asShopAdmin(controller.adminPort(), "enable pg2 in shop", "--quiet");
+        assertThat(quiet.exit()).as(quiet.err()).isZero();
+        assertThat(quiet.out().lines())
+                .hasSize(2)
+                .last(InstanceOfAssertFactories.STRING)
+                .contains(" " + writes + " of " + writes + " entries (100%)")
+                .contains("succeeded");
+        assertThat(rowsOn(pg.server(1))).isEqualTo(rowsOn(pg.server(0)));
+    }
+
+    /** Inserts {@code rows} rows in transactions of {@code perTransaction}; returns how many writes that logged. */
+    private static int writeInTransactionsOf(int perTransaction, int rows) throws SQLException {
+        try (Connection c = shop();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            for (int i = 0; i < rows; i++) {
+                int id = ROW.incrementAndGet();
+                s.executeUpdate("INSERT INTO console_recovery VALUES (" + id + ", 'tx row " + id + "')");
+                if ((i + 1) % perTransaction == 0) {
+                    c.commit();
+                }
+            }
+            c.commit();
+        }
+        return rows;
     }
 
     @Test

@@ -22,16 +22,28 @@ record ConsoleRun(int exit, String out, String err) {
         return new ConsoleRun(exit, out.toString(), err.toString());
     }
 
-    /** {@code raidb console -c COMMAND} as the admin of "shop" of an {@link AdminTestController}. */
-    static ConsoleRun asShopAdmin(int adminPort, String command) {
-        return console(
-                "--port",
-                String.valueOf(adminPort),
-                "--user",
-                AdminTestController.SHOP_ADMIN,
-                "--password",
-                AdminTestController.SHOP_ADMIN_PASSWORD,
-                "-c",
-                command);
+    /**
+     * {@code raidb console [OPTION...] -c COMMAND} as the admin of "shop" of an {@link AdminTestController}. Its output
+     * is a string, not a terminal, as when a script runs it.
+     */
+    static ConsoleRun asShopAdmin(int adminPort, String command, String... options) {
+        String[] args = new String[options.length + 8];
+        System.arraycopy(options, 0, args, 0, options.length);
+        System.arraycopy(
+                new String[] {
+                    "--port",
+                    String.valueOf(adminPort),
+                    "--user",
+                    AdminTestController.SHOP_ADMIN,
+                    "--password",
+                    AdminTestController.SHOP_ADMIN_PASSWORD,
+                    "-c",
+                    command
+                },
+                0,
+                args,
+                options.length,
+                8);
+        return console(args);
     }
 }

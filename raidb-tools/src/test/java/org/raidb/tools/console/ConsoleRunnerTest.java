@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -85,7 +86,15 @@ class ConsoleRunnerTest {
     private int run(String line) {
         AdminClient client = new AdminClient(
                 URI.create("http://127.0.0.1:" + server.getAddress().getPort()), "admin", "adminpw");
-        return new ConsoleRunner(client, new PrintWriter(out), new PrintWriter(err), Duration.ofMillis(1)).run(line);
+        PrintWriter printer = new PrintWriter(out);
+        return new ConsoleRunner(
+                        client,
+                        printer,
+                        new PrintWriter(err),
+                        Duration.ofMillis(1),
+                        new ProgressPrinter(
+                                printer, ProgressPrinter.Style.TERMINAL, Duration.ofSeconds(5), Clock.systemUTC()))
+                .run(line);
     }
 
     private static String operation(String kind, String target, String unit, String state, long done, String message) {
