@@ -29,9 +29,10 @@ import org.raidb.driver.protocol.SqlStates;
  * instead of coming back youngest and losing again. A victim other than the transaction that found
  * the cycle is waiting here too: it is marked, woken and gets SQLState 40001 from its own wait. A
  * member of a cycle that waits on a backend (below) is not waiting here and cannot be told; it is
- * never chosen. With the query scheduler, classes last one statement while the backends keep the transaction's row
- * locks, so a transaction whose statement holds a class is also taken to wait for every other open
- * transaction that has written that class: that is where the backends may make it wait.
+ * never chosen. With the query scheduler, classes last one statement while the backends keep the
+ * transaction's row locks, so a transaction whose statement holds a class is also taken to wait for
+ * every other open transaction that has written that class: that is where the backends may make it
+ * wait.
  *
  * <p>One monitor guards everything: lock operations are a few map lookups, far cheaper than the
  * backend round trip they order.
