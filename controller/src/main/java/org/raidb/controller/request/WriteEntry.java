@@ -99,16 +99,24 @@ final class WriteEntry {
         long routinesOwner = a.routineChange() == null ? 0 : functionDdlStarts(s, a.routineChange());
         Set<String> scope = deterministic.schemaScope(w.parts(), w.texts());
         boolean ddl = scope == null || !scope.isEmpty();
+        boolean autoCommit = !s.inTransactionMode();
         w.claims(keys.claims(w.parts(), w.parameterRows()));
         try {
             if (ddl) {
                 w.work(keys.following(deterministic.followingCatalog(w.work(), scope, s), w.parts(), scope, s));
             }
-            return writes.write(w);
+            StatementResult result = writes.write(w);
+            if (autoCommit) {
+                s.transactionEnded(null);
+            }
+            return result;
         } catch (SQLException e) {
             if (ddl) {
                 deterministic.ddlFailed(scope, s);
                 keys.ddlFailed(w.parts(), scope, s);
+            }
+            if (autoCommit) {
+                s.transactionEnded(e.getSQLState()); // an auto-commit victim's retry keeps its age too
             }
             throw ends.rollBackVictim(s, e);
         } finally {

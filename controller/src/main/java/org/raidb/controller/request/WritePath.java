@@ -64,7 +64,11 @@ final class WritePath {
                     || writeLog.enabled()
                     || vdb.scheduler().type() == SchedulerType.PESSIMISTIC_TRANSACTION
                     || (tx != null && !vdb.scheduler().holdsNothing(w.owner()));
-            w.admitted(ordered ? vdb.scheduler().admit(w.owner(), w.inTransaction(), w.claims()) : List.of());
+            w.admitted(
+                    ordered
+                            ? vdb.scheduler()
+                                    .admit(w.owner(), s.priorityStamp(w.owner()), w.inTransaction(), w.claims())
+                            : List.of());
             w.logged(writeLog.logWrite(w));
             w.lanes(backendLanes.lanes(w.targets(), s, tx));
             leftOut(w);

@@ -24,10 +24,15 @@ import org.raidb.driver.protocol.SqlStates;
  * its rows and two rows meet only when they are one.
  *
  * <p>Deadlocks are found on the wait-for graph when a transaction starts to wait and whenever the
- * graph changes: the transaction whose wait would close a cycle is the victim and gets SQLState 40001.
- * With the query scheduler, classes last one statement while the backends keep the transaction's row
- * locks, so a transaction whose statement holds a class is also taken to wait for every other open
- * transaction that has written that class: that is where the backends may make it wait.
+ * graph changes. The victim is the youngest transaction of the cycle that waits here, by priority
+ * stamp (the smaller, the older): a session's retry of a victim keeps the victim's stamp, so it ages
+ * instead of coming back youngest and losing again. A victim other than the transaction that found
+ * the cycle is waiting here too: it is marked, woken and gets SQLState 40001 from its own wait. A
+ * member of a cycle that waits on a backend (below) is not waiting here and cannot be told; it is
+ * never chosen. With the query scheduler, classes last one statement while the backends keep the
+ * transaction's row locks, so a transaction whose statement holds a class is also taken to wait for
+ * every other open transaction that has written that class: that is where the backends may make it
+ * wait.
  *
  * <p>One monitor guards everything: lock operations are a few map lookups, far cheaper than the
  * backend round trip they order.
@@ -46,6 +51,10 @@ public final class ClassLockManager {
     private final Map<Long, Set<ConflictClass>> heldBy = new HashMap<>();
 
     private final Map<Long, Set<Long>> waitsFor = new HashMap<>();
+    /** The priority stamp of each waiting transaction: the smaller, the older. */
+    private final Map<Long, Long> stamps = new HashMap<>();
+    /** Waiting transactions chosen as victims by another's wait, not yet woken to hear it. */
+    private final Set<Long> victims = new HashSet<>();
     /**
      * Waiting requests in arrival order. A transaction that holds nothing yet queues behind earlier
      * waiters it conflicts with, so that a stream of newcomers cannot starve a waiter; one that already
@@ -113,12 +122,20 @@ public final class ClassLockManager {
         this.timeoutMillis = timeoutMillis;
     }
 
+    /** Takes every claim for a transaction whose priority stamp is its own id (a fresh one). */
+    public void acquire(long tx, List<Claim> claims) throws SQLException {
+        acquire(tx, tx, claims);
+    }
+
     /**
      * Takes every claim for the transaction, waiting as needed. What the transaction already holds is
      * kept; the claims are taken all at once, never partly, so that a waiting transaction holds nothing
      * it is waiting to complete.
+     *
+     * @param stamp the transaction's priority stamp: in a deadlock, the transaction with the largest is
+     *     the victim
      */
-    public synchronized void acquire(long tx, List<Claim> claims) throws SQLException {
+    public synchronized void acquire(long tx, long stamp, List<Claim> claims) throws SQLException {
         if (claims.isEmpty()) {
             return;
         }
@@ -132,17 +149,27 @@ public final class ClassLockManager {
                 if (newcomer) {
                     blocked = earlierWaiters(tx, steps, blocked);
                 }
+                if (victims.remove(tx)) {
+                    stopWaiting(tx);
+                    throw deadlock(
+                            blocked.claim == null
+                                    ? claims.get(0).conflictClass().describe() + ","
+                                    : what(blocked));
+                }
                 if (blocked.by.isEmpty()) {
-                    waitsFor.remove(tx);
-                    queue.remove(tx);
-                    grant(tx, steps);
-                    notifyAll(); // the graph changed: waiters re-check for cycles
+                    stopWaiting(tx);
+                    grant(tx, steps); // stopWaiting woke the waiters: the graph changed, they re-check for cycles
                     return;
                 }
                 waitsFor.put(tx, blocked.by);
+                stamps.put(tx, stamp);
                 queue.computeIfAbsent(tx, k -> wanted(steps));
-                boolean certain = reaches(blocked.by, tx, false);
-                boolean suspected = !certain && backendsHoldRowLocks && reaches(blocked.by, tx, true);
+                List<Long> cycle = cycle(tx, blocked.by, false);
+                boolean certain = cycle != null;
+                if (!certain && backendsHoldRowLocks) {
+                    cycle = cycle(tx, blocked.by, true);
+                }
+                boolean suspected = !certain && cycle != null;
                 long now = System.nanoTime();
                 if (!suspected) {
                     suspectedSince = 0;
@@ -152,11 +179,18 @@ public final class ClassLockManager {
                 if (certain
                         || (suspected
                                 && now - suspectedSince >= TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS))) {
-                    stopWaiting(tx);
-                    throw new SQLException(
-                            "deadlock detected: this transaction waited for " + what(blocked)
-                                    + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
-                            SqlStates.SERIALIZATION_FAILURE);
+                    long victim = youngestWaiting(cycle);
+                    if (victim == tx) {
+                        stopWaiting(tx);
+                        throw deadlock(what(blocked));
+                    }
+                    // The victim waits here for a class of its own: it is told there, and its rollback frees what
+                    // it holds for this transaction, which goes on waiting. Out of the graph at once, so that no
+                    // other waiter picks a second victim for the same cycle.
+                    victims.add(victim);
+                    stopWaiting(victim);
+                    suspectedSince = 0;
+                    continue;
                 }
                 if (deadline - now <= 0) {
                     stopWaiting(tx);
@@ -174,6 +208,7 @@ public final class ClassLockManager {
                 }
             }
         } catch (InterruptedException e) {
+            victims.remove(tx);
             stopWaiting(tx);
             Thread.currentThread().interrupt();
             throw new SQLException(
@@ -235,6 +270,7 @@ public final class ClassLockManager {
                 }
             }
         }
+        victims.remove(tx);
         stopWaiting(tx);
     }
 
@@ -272,8 +308,33 @@ public final class ClassLockManager {
 
     private void stopWaiting(long tx) {
         waitsFor.remove(tx);
+        stamps.remove(tx);
         queue.remove(tx);
         notifyAll();
+    }
+
+    private static SQLException deadlock(String what) {
+        return new SQLException(
+                "deadlock detected: this transaction waited for " + what
+                        + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
+                SqlStates.SERIALIZATION_FAILURE);
+    }
+
+    /** The youngest of the cycle's transactions that wait here: the largest stamp, then the largest id. */
+    private long youngestWaiting(List<Long> cycle) {
+        long victim = 0;
+        long victimStamp = Long.MIN_VALUE;
+        for (long t : cycle) {
+            Long stamp = stamps.get(t);
+            if (stamp == null) {
+                continue; // waits on a backend, not here
+            }
+            if (stamp > victimStamp || (stamp == victimStamp && t > victim)) {
+                victim = t;
+                victimStamp = stamp;
+            }
+        }
+        return victim;
     }
 
     private static List<Step> steps(List<Claim> claims) {
@@ -369,29 +430,42 @@ public final class ClassLockManager {
     }
 
     /**
-     * Whether {@code target} is reachable from {@code start} in the wait-for graph, counting waits on the
-     * backends ({@link #backendWaits}) when asked.
+     * The transactions of a wait-for cycle through {@code tx}, which waits for {@code start} ({@code tx}
+     * included), or null for none; counting waits on the backends ({@link #backendWaits}) when asked. A
+     * shortest cycle, found breadth first.
      */
-    private boolean reaches(Set<Long> start, long target, boolean withBackendWaits) {
-        Deque<Long> todo = new ArrayDeque<>(start);
-        Set<Long> seen = new HashSet<>();
-        while (!todo.isEmpty()) {
-            long n = todo.pop();
-            if (n == target) {
-                return true;
-            }
-            if (!seen.add(n)) {
-                continue;
-            }
-            Set<Long> next = waitsFor.get(n);
-            if (next != null) {
-                todo.addAll(next);
-            }
-            if (withBackendWaits) {
-                todo.addAll(backendWaits(n));
+    private List<Long> cycle(long tx, Set<Long> start, boolean withBackendWaits) {
+        Map<Long, Long> cameFrom = new HashMap<>();
+        Deque<Long> todo = new ArrayDeque<>();
+        for (Long n : start) {
+            if (cameFrom.putIfAbsent(n, tx) == null) {
+                todo.add(n);
             }
         }
-        return false;
+        while (!todo.isEmpty()) {
+            long n = todo.poll();
+            if (victims.contains(n)) {
+                continue; // told to go: its rollback ends its part of any cycle
+            }
+            if (n == tx) {
+                List<Long> out = new ArrayList<>();
+                for (long t = cameFrom.get(tx); t != tx; t = cameFrom.get(t)) {
+                    out.add(t);
+                }
+                out.add(tx);
+                return out;
+            }
+            List<Long> next = new ArrayList<>(waitsFor.getOrDefault(n, Set.of()));
+            if (withBackendWaits) {
+                next.addAll(backendWaits(n));
+            }
+            for (Long m : next) {
+                if (cameFrom.putIfAbsent(m, n) == null) {
+                    todo.add(m);
+                }
+            }
+        }
+        return null;
     }
 
     /** The transactions a statement of {@code tx} may wait for on the backends: other open writers of its classes. */

@@ -44,12 +44,14 @@ public final class WriteScheduler {
      * then gives back what this statement took and waits for the new claims instead.
      *
      * @param owner the transaction id, or a fresh id for an auto-commit statement
+     * @param stamp the owner's priority stamp, its age in a deadlock: the younger (larger) is the victim.
+     *     A session keeps the stamp of a victim for its retry ({@code SessionState#priorityStamp}).
      * @param inTransaction whether the owner is a transaction that goes on after this statement
      */
-    public List<Claim> admit(long owner, boolean inTransaction, ClaimSource source) throws SQLException {
+    public List<Claim> admit(long owner, long stamp, boolean inTransaction, ClaimSource source) throws SQLException {
         List<Claim> wanted = wanted(source.claims());
         while (!wanted.isEmpty()) {
-            locks.acquire(owner, wanted);
+            locks.acquire(owner, stamp, wanted);
             List<Claim> again = source.changed() ? wanted(source.claims()) : wanted;
             if (again.equals(wanted)) {
                 break;

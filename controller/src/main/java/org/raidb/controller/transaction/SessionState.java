@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.advisory.SessionLocks;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.driver.protocol.SqlStates;
 
 /**
  * What the controller remembers of one client connection between requests: who it is, its
@@ -31,6 +32,13 @@ public final class SessionState {
     private String explicitModes;
 
     private Transaction transaction;
+    /**
+     * The age the scheduler gives this session's transaction in a deadlock; 0 until its first write
+     * takes one. A deadlock or serialization victim's stamp stays for the session's next transaction
+     * (the retry), which therefore ages instead of starting young again and losing again.
+     */
+    private long priorityStamp;
+
     private int isolation = -1; // -1: the backend's default
     private boolean readOnly;
     /** The client's ApplicationName, given to every backend connection the session uses; null for none. */
@@ -46,6 +54,25 @@ public final class SessionState {
     /** A fresh id for a transaction or an auto-commit statement: they share one id space for conflict classes. */
     public long nextTransactionId() {
         return transactionIds.next();
+    }
+
+    /** The stamp of the session's current transaction: the one kept from a victim, else {@code owner}'s id. */
+    public long priorityStamp(long owner) {
+        if (priorityStamp == 0) {
+            priorityStamp = owner;
+        }
+        return priorityStamp;
+    }
+
+    /**
+     * The session's transaction or auto-commit write ended with this SQLState (null: it committed or
+     * was rolled back by the client): a deadlock or serialization victim keeps its stamp for the retry;
+     * any other end gives it up, and the next transaction gets a fresh one.
+     */
+    public void transactionEnded(String sqlState) {
+        if (!SqlStates.SERIALIZATION_FAILURE.equals(sqlState) && !SqlStates.DEADLOCK_DETECTED.equals(sqlState)) {
+            priorityStamp = 0;
+        }
     }
 
     public long id() {

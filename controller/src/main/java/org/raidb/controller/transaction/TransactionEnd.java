@@ -39,7 +39,11 @@ public final class TransactionEnd {
         }
         SQLException aborted = tx.abortCause();
         if (aborted != null) {
-            end(tx, s, false);
+            try {
+                end(tx, s, false);
+            } finally {
+                s.transactionEnded(aborted.getSQLState()); // a victim's retry keeps its age
+            }
             throw new SQLException(
                     "the transaction was rolled back, not committed, because an earlier statement in it failed ("
                             + aborted.getSQLState() + ": " + aborted.getMessage() + "); run the transaction again",
@@ -48,27 +52,44 @@ public final class TransactionEnd {
                             : SqlStates.IN_FAILED_TRANSACTION,
                     aborted);
         }
-        end(tx, s, true);
+        try {
+            end(tx, s, true);
+        } catch (SQLException e) {
+            s.transactionEnded(e.getSQLState()); // a serializable commit refused: a victim too
+            throw e;
+        }
+        s.transactionEnded(null);
     }
 
+    /** The client's rollback: the session's next transaction is a new one, with a fresh priority stamp. */
     public void rollback(SessionState s) throws SQLException {
+        rollback(s, null);
+    }
+
+    /** @param victimState the SQLState that made the transaction a victim; null for the client's rollback */
+    private void rollback(SessionState s, String victimState) throws SQLException {
         Transaction tx = s.currentTransaction();
         s.endTransaction();
         if (tx != null) {
-            end(tx, s, false);
+            try {
+                end(tx, s, false);
+            } finally {
+                s.transactionEnded(victimState);
+            }
         }
     }
 
     /**
      * A transaction chosen as a deadlock or serialization victim (SQLState class 40), by the scheduler or
      * by any backend, is rolled back on every backend at once: the same victim everywhere, and its locks
-     * freed for the transaction it was in the way of. Returns {@code e}, for the caller to throw.
+     * freed for the transaction it was in the way of. The session keeps the victim's priority stamp
+     * for its retry. Returns {@code e}, for the caller to throw.
      */
     public SQLException rollBackVictim(SessionState s, SQLException e) {
         String state = e.getSQLState();
         if (SqlStates.isTransactionRollback(state) && s.currentTransaction() != null) {
             try {
-                rollback(s);
+                rollback(s, state);
             } catch (SQLException ignored) {
                 // the rollback's own failures were handled by the resolver; the client hears about the victim
             }

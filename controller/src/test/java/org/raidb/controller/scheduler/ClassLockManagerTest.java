@@ -2,6 +2,7 @@ package org.raidb.controller.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import java.sql.SQLException;
@@ -24,13 +25,29 @@ class ClassLockManagerTest {
     }
 
     private static CompletableFuture<Void> acquireAsync(ClassLockManager m, long tx, List<Claim> claims) {
+        return acquireAsync(m, tx, tx, claims);
+    }
+
+    private static CompletableFuture<Void> acquireAsync(ClassLockManager m, long tx, long stamp, List<Claim> claims) {
         return CompletableFuture.runAsync(() -> {
             try {
-                m.acquire(tx, claims);
+                m.acquire(tx, stamp, claims);
             } catch (SQLException e) {
                 throw new RuntimeException(e);
             }
         });
+    }
+
+    /** The wait failed as a deadlock victim's, naming the class it waited for. */
+    private static void assertDeadlockVictim(CompletableFuture<Void> wait, String waitedFor) {
+        Throwable failure = catchThrowable(() -> wait.get(5, TimeUnit.SECONDS));
+        while (failure != null && !(failure instanceof SQLException)) {
+            failure = failure.getCause();
+        }
+        assertThat(failure)
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("deadlock detected: this transaction waited for " + waitedFor);
+        assertThat(((SQLException) failure).getSQLState()).isEqualTo("40001");
     }
 
     /** Waits until {@code n} transactions wait, then checks that {@code f} is one of them (not done). */
@@ -156,6 +173,69 @@ class ClassLockManagerTest {
     }
 
     @Test
+    void theOlderTransactionOfACycleSurvivesWhicheverClosesIt() throws Exception {
+        // Ids and stamps in opposite orders: the stamp is the age, not the id (a retry has a new id, an old stamp).
+        long old = 20;
+        long young = 10;
+        for (boolean oldCloses : new boolean[] {true, false}) {
+            ClassLockManager m = new ClassLockManager(false, 10_000);
+            m.acquire(old, 1, x(row("r", 1)));
+            m.acquire(young, 2, x(row("r", 2)));
+            long first = oldCloses ? young : old;
+            CompletableFuture<Void> waiting =
+                    acquireAsync(m, first, first == old ? 1 : 2, x(row("r", first == old ? 2 : 1)));
+            awaitWaiting(m, 1, waiting);
+            CompletableFuture<Void> closing =
+                    acquireAsync(m, oldCloses ? old : young, oldCloses ? 1 : 2, x(row("r", oldCloses ? 2 : 1)));
+            CompletableFuture<Void> victim = oldCloses ? waiting : closing;
+            CompletableFuture<Void> survivor = oldCloses ? closing : waiting;
+            assertDeadlockVictim(victim, "row (id)=(1) of table r");
+            assertThat(survivor)
+                    .as("the old one waits for the victim's rollback")
+                    .isNotDone();
+            m.releaseAll(young); // the victim is rolled back
+            survivor.get(5, TimeUnit.SECONDS);
+            assertThat(m.held(old)).as("old closes: %s", oldCloses).containsExactlyInAnyOrder(row("r", 1), row("r", 2));
+        }
+    }
+
+    @Test
+    void theYoungestOfALongerCycleIsToldWhereItWaitsForAnotherThanTheOneClosingIt() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        for (long tx = 1; tx <= 3; tx++) {
+            m.acquire(tx, x(row("r", (int) tx)));
+        }
+        CompletableFuture<Void> youngest = acquireAsync(m, 3, 3, x(row("r", 1))); // 3 waits for 1
+        awaitWaiting(m, 1, youngest);
+        CompletableFuture<Void> oldest = acquireAsync(m, 1, 1, x(row("r", 2))); // 1 waits for 2
+        awaitWaiting(m, 2, oldest);
+        CompletableFuture<Void> closing = acquireAsync(m, 2, 2, x(row("r", 3))); // 2 waits for 3: a cycle
+        assertDeadlockVictim(youngest, "row (id)=(1) of table r");
+        await().atMost(5, TimeUnit.SECONDS).until(() -> m.waiting() == 2); // 1 and 2 still wait, for the rollback
+        m.releaseAll(3);
+        closing.get(5, TimeUnit.SECONDS);
+        m.releaseAll(2);
+        oldest.get(5, TimeUnit.SECONDS);
+        assertThat(m.held(1)).containsExactlyInAnyOrder(row("r", 1), row("r", 2));
+    }
+
+    @Test
+    void aRetryWithItsVictimsStampWinsTheNextCycleAgainstANewerTransaction() throws Exception {
+        ClassLockManager m = new ClassLockManager(false, 10_000);
+        // 2 (stamp 2) was the victim of a cycle with 1 (theTransactionClosingACycleOfRows…); its session retries
+        // it as transaction 4 with stamp 2, and meets 3, which started before the retry (stamp 3).
+        m.acquire(3, 3, x(row("r", 1)));
+        m.acquire(4, 2, x(row("r", 2)));
+        CompletableFuture<Void> newer = acquireAsync(m, 3, 3, x(row("r", 2)));
+        awaitWaiting(m, 1, newer);
+        CompletableFuture<Void> retry = acquireAsync(m, 4, 2, x(row("r", 1))); // closes the cycle, and survives
+        assertDeadlockVictim(newer, "row (id)=(2) of table r");
+        m.releaseAll(3);
+        retry.get(5, TimeUnit.SECONDS);
+        assertThat(m.held(4)).containsExactlyInAnyOrder(row("r", 1), row("r", 2));
+    }
+
+    @Test
     void waitingTooLongFailsWithLockNotAvailableNamingTheTableAndTheKey() throws Exception {
         ClassLockManager m = new ClassLockManager(false, 200);
         m.acquire(1, x(ConflictClass.table("r")));
@@ -171,6 +251,7 @@ class ClassLockManagerTest {
     void queryModeSeesWaitsThatHappenOnTheBackends() throws Exception {
         // Transaction 1 wrote "accounts" (row locks stay on the backends); transaction 2's statement now holds the
         // table and may be blocked by those row locks; 1 asking for the table again would wait forever.
+        // 1 is the older, but 2 is not waiting in the controller, where it could be told: 1 is the victim.
         ClassLockManager m = new ClassLockManager(true, 10_000);
         ConflictClass accounts = ConflictClass.table("accounts");
         m.acquire(1, x(accounts));

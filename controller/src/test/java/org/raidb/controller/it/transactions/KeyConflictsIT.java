@@ -238,6 +238,41 @@ class KeyConflictsIT {
         ReplicaChecks.assertIdentical(servers());
     }
 
+    /**
+     * Issue 14, bad input: a write whose rows the controller cannot derive (here a subquery picks the
+     * row) claims its whole table, never nothing: it waits for a keyed write of another row of the table,
+     * and, once admitted in a transaction, a keyed write of yet another row waits for it.
+     */
+    @Test
+    void aWriteOfUnknownRowsWaitsForAKeyedWriteOfItsTableAndAKeyedWriteWaitsForIt() throws Exception {
+        try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop")) {
+            execute(raidb, "CREATE TABLE r (id int PRIMARY KEY, v int)", "INSERT INTO r VALUES (1, 0), (2, 0), (3, 0)");
+            try (Connection b = raidb.connect();
+                    Statement sb = b.createStatement();
+                    Connection a = raidb.connect();
+                    Statement sa = a.createStatement();
+                    Connection c = raidb.connect();
+                    Statement sc = c.createStatement()) {
+                a.setAutoCommit(false);
+                b.setAutoCommit(false);
+                sa.executeUpdate("UPDATE r SET v = 10 WHERE id = 3");
+                CompletableFuture<Integer> unknown = async(() ->
+                        sb.executeUpdate("UPDATE r SET v = v + 1 WHERE id = (SELECT min(id) FROM r WHERE v = 0)"));
+                awaitWaiting(raidb, 1);
+                a.commit();
+                assertThat(unknown.get(2, TimeUnit.MINUTES)).isEqualTo(1);
+                // b's transaction holds the whole table now: an auto-commit write of row 2 waits for its end.
+                CompletableFuture<Integer> keyed = async(() -> sc.executeUpdate("UPDATE r SET v = 20 WHERE id = 2"));
+                awaitWaiting(raidb, 1);
+                b.commit();
+                assertThat(keyed.get(2, TimeUnit.MINUTES)).isEqualTo(1);
+            }
+            raidb.assertEveryBackendEnabled();
+        }
+        ReplicaChecks.assertRowsOnEach(servers(), "SELECT id, v FROM r ORDER BY id", "1|1|", "2|20|", "3|10|");
+        ReplicaChecks.assertIdentical(servers());
+    }
+
     @Test
     void anInsertOfAChildMeetsADeleteOfItsParentInEitherOrder() throws Exception {
         try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop")) {
