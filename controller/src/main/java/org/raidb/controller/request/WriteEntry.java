@@ -147,7 +147,7 @@ final class WriteEntry {
         return owner;
     }
 
-    private static void rememberSetting(SessionState s, String sql, List<Object> parameters) {
+    private static void rememberSetting(SessionState s, String sql, List<Object> parameters) throws SQLException {
         String head = sql.trim().toUpperCase(Locale.ROOT);
         if (SettingText.resetsAll(sql)) {
             s.settings().clear();
@@ -156,7 +156,7 @@ final class WriteEntry {
                 && !head.startsWith("DISCARD")) {
             // SET SESSION CHARACTERISTICS too: replayed, and undone by RESET ALL at give-back. DISCARD PLANS,
             // TEMP or SEQUENCES leave settings as they are.
-            s.settings().add(SettingText.replayable(sql, parameters));
+            SettingText.remember(s.settings(), SettingText.replayable(sql, parameters));
         }
     }
 

@@ -101,6 +101,49 @@ class SessionSettingsIT {
         }
     }
 
+    /**
+     * A request-scoped search path or tenant id set at every request: the session replays the last value
+     * of each parameter, not every SET it ever sent, and a session setting ever new parameters is stopped
+     * with 54000 and goes on.
+     */
+    @Test
+    void aParameterSetAtEveryRequestIsReplayedOnceAndEndlessNewOnesAreRefused() throws Exception {
+        try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
+                Connection c = raidb.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA other");
+            st.execute("CREATE TABLE public.t (id int PRIMARY KEY)");
+            st.execute("CREATE TABLE other.t (id int PRIMARY KEY)");
+            for (int i = 0; i < 1_000; i++) {
+                st.execute(i % 2 == 0 ? "SET search_path TO other, public" : "SET search_path TO public");
+                st.execute("SELECT set_config('app.request', '" + i + "', false)");
+            }
+            st.executeUpdate("INSERT INTO t VALUES (1)"); // the last search path: public
+            assertThat(showSixTimes(st, "SHOW app.request")).containsOnly("999");
+            assertThat(showSixTimes(st, "SHOW search_path")).containsOnly("public");
+            SQLException refused = null;
+            for (int i = 0; i < 1_000 && refused == null; i++) {
+                try {
+                    st.execute("SET app.p" + i + " = 'x'");
+                } catch (SQLException e) {
+                    refused = e;
+                }
+            }
+            assertThat((Throwable) refused)
+                    .as("a session setting ever new parameters")
+                    .isNotNull();
+            assertThat(refused.getSQLState()).isEqualTo("54000");
+            assertThat(refused.getMessage()).contains("RESET ALL");
+            st.execute("RESET ALL");
+            st.execute("SET search_path TO other, public");
+            assertThat(st.executeUpdate("INSERT INTO t VALUES (2)")).isEqualTo(1);
+            raidb.assertEveryBackendEnabled();
+        }
+        ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT id FROM public.t", "1|");
+        ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT id FROM other.t", "2|");
+        ReplicaChecks.assertIdentical(pg.cluster().servers());
+    }
+
     private static List<String> showSixTimes(Statement st, String show) throws SQLException {
         List<String> seen = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
