@@ -166,11 +166,11 @@ class RecoveryLogTest {
         }
         try (Connection c = DriverManager.getConnection(fileStore().jdbcUrl(), "sa", "");
                 Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT outcome, sql_state FROM raidb_log ORDER BY log_position")) {
+                ResultSet rs = s.executeQuery("SELECT outcome, sql_state FROM raidb_log_1 ORDER BY log_position")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1) + "/" + rs.getString(2)).isEqualTo("FAILED/23505");
+            assertThat(rs.getInt(1) + "/" + rs.getString(2)).isEqualTo(Outcome.Status.FAILED.code() + "/23505");
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).isEqualTo("SUCCESS");
+            assertThat(rs.getInt(1)).isEqualTo(Outcome.Status.SUCCESS.code());
         }
     }
 
@@ -349,9 +349,67 @@ class RecoveryLogTest {
         assertThatThrownBy(() -> RecoveryLog.open(config))
                 .isInstanceOf(RecoveryLogException.class)
                 .hasMessageContaining("schema version 99")
-                .hasMessageContaining("reads version 1");
+                .hasMessageContaining("reads version 2")
+                .hasMessageContaining("written by a newer RAIDb");
         // Another prefix in the same store is a separate, compatible log.
         RecoveryLog.open(config.withTablePrefix("other_")).close();
+    }
+
+    @Test
+    void logOfTheOlderVersionIsRefusedWithWhatToDo() throws Exception {
+        RecoveryLogConfig config = TestStores.freshH2("shop");
+        // What a version-1 controller left: its meta table and its one log table for every virtual database.
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE raidb_meta (meta_key VARCHAR(255) NOT NULL PRIMARY KEY,"
+                    + " meta_value VARCHAR(255) NOT NULL)");
+            s.execute("INSERT INTO raidb_meta VALUES ('schema_version', '1')");
+            s.execute("CREATE TABLE raidb_log (vdb VARCHAR(128) NOT NULL, log_position BIGINT NOT NULL,"
+                    + " kind VARCHAR(24) NOT NULL, PRIMARY KEY (vdb, log_position))");
+        }
+        assertThatThrownBy(() -> RecoveryLog.open(config))
+                .isInstanceOf(RecoveryLogException.class)
+                .hasMessageContaining("schema version 1")
+                .hasMessageContaining("reads version 2")
+                .hasMessageContaining("written by an older RAIDb")
+                .hasMessageContaining("move the store aside")
+                .satisfies(e ->
+                        assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("55000"));
+        // Refused before anything was created in it: the old controller still finds its store as it left it.
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                ResultSet rs = c.getMetaData().getTables(null, null, "RAIDB_VDB", null)) {
+            assertThat(rs.next()).isFalse();
+        }
+    }
+
+    @Test
+    void restartRollsBackOpenTransactionsFoundAfterTheSavedTail() throws Exception {
+        RecoveryLogConfig config = fileStore();
+        long entries = LogTail.SNAPSHOT_EVERY * 2 + 500;
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            // Transaction 1 opens before the first saved tail and stays open; transaction 2 after the last one.
+            log.append(LogEntry.begin(1, "u"));
+            log.append(LogEntry.write(1, "u", "UPDATE t SET x = 1", List.of(), List.of("t")));
+            List<LogEntry> batch = new ArrayList<>();
+            for (long i = 0; i < entries; i++) {
+                batch.add(LogEntry.autoCommitWrite("u", "UPDATE t SET x = ?", List.of(i), List.of("t"))
+                        .withOutcome(Outcome.SUCCESS));
+            }
+            log.appendAllAsync(batch).get(batch.size() - 1).await();
+            log.append(LogEntry.begin(2, "u"));
+            long pendingItem = log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t", List.of(), List.of("t")));
+            assertThat(pendingItem).isEqualTo(entries + 4);
+        }
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            assertThat(log.maxTransactionId()).isEqualTo(2);
+            assertThat(log.pendingItems()).containsExactly(entries + 4);
+            // Both left open were closed with a ROLLBACK at the end.
+            assertThat(log.lastPosition()).isEqualTo(entries + 6);
+            assertThat(log.committed(1)).isFalse();
+            log.append(LogEntry.begin(3, "u"));
+            log.append(LogEntry.commit(3, "u"));
+            assertThat(log.committed(3)).isTrue();
+        }
     }
 
     @Test

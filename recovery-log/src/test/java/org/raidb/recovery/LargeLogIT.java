@@ -1,0 +1,123 @@
+package org.raidb.recovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A log of a million entries on the default H2 file store, built through the log's own API in batches
+ * (as a busy controller's group commit writes them): a restart, the start of a replay from an old
+ * checkpoint, the whole replay, and a purge. Times are printed, not asserted; what is asserted is that
+ * the replay is complete and in order and that the purge leaves what a later checkpoint needs.
+ */
+class LargeLogIT {
+
+    private static final int ENTRIES = 1_000_000;
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void restartReplayStartAndPurgeOnAMillionEntries() throws Exception {
+        RecoveryLogConfig config = RecoveryLogConfig.h2File(dataDir, "big");
+        long items = 0;
+        long start = System.nanoTime();
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            // Transaction 1 is open across the old checkpoint and commits at the very end.
+            log.append(LogEntry.begin(1, "u"));
+            log.append(LogEntry.write(1, "u", "INSERT INTO t VALUES (0)", List.of(), List.of("t")));
+            log.checkpoint("old");
+            long tx = 1;
+            List<LogEntry> batch = new ArrayList<>(1000);
+            PendingAppend last = null;
+            for (int n = 0; n < ENTRIES; n += batch.size()) {
+                batch.clear();
+                while (batch.size() < 1000) {
+                    tx++;
+                    batch.add(LogEntry.begin(tx, "u"));
+                    for (int w = 0; w < 3; w++) {
+                        batch.add(LogEntry.write(
+                                tx, "u", "UPDATE t SET n = n + ? WHERE id = ?", List.of(w, tx), List.of("t")));
+                    }
+                    batch.add(LogEntry.commit(tx, "u"));
+                    for (int a = 0; a < 5; a++) {
+                        batch.add(LogEntry.autoCommitWrite(
+                                "u", "INSERT INTO h VALUES (?)", List.of(tx * 10 + a), List.of("h")));
+                    }
+                    items += 6;
+                }
+                batch.replaceAll(e -> e.withOutcome(Outcome.SUCCESS));
+                List<PendingAppend> appended = log.appendAllAsync(batch);
+                last = appended.get(appended.size() - 1);
+            }
+            last.await();
+            log.append(LogEntry.commit(1, "u").withOutcome(Outcome.SUCCESS));
+            items++;
+            log.checkpoint("late");
+            System.out.printf(
+                    "built %,d entries in %.1f s, %,d store commits, %.0f bytes per entry%n",
+                    log.lastPosition(),
+                    (System.nanoTime() - start) / 1e9,
+                    log.groupCommitStats().storeCommits(),
+                    log.bytesPerEntry().orElse(-1));
+        }
+        long expectedLast = 2 + ENTRIES + 1;
+
+        long t0 = System.nanoTime();
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            System.out.printf("restart on %,d entries: %.3f s%n", log.lastPosition(), (System.nanoTime() - t0) / 1e9);
+            assertThat(log.lastPosition()).isEqualTo(expectedLast);
+            assertThat(log.maxTransactionId()).isGreaterThan(ENTRIES / 10);
+            assertThat(log.pendingItems()).isEmpty();
+
+            t0 = System.nanoTime();
+            long replayed = 0;
+            long previous = 0;
+            try (ReplayCursor cursor = log.replayFrom("old")) {
+                List<ReplayItem> first = cursor.nextBatch(1000);
+                System.out.printf(
+                        "replay from the oldest checkpoint: first batch after %.3f s%n",
+                        (System.nanoTime() - t0) / 1e9);
+                for (List<ReplayItem> b = first; !b.isEmpty(); b = cursor.nextBatch(1000)) {
+                    for (ReplayItem item : b) {
+                        assertThat(item.orderPosition()).isGreaterThan(previous);
+                        previous = item.orderPosition();
+                        replayed++;
+                        if (item.transactionId() == 1) {
+                            // Begun before the checkpoint: its write is replayed too, at its COMMIT's place.
+                            assertThat(item.orderPosition()).isEqualTo(expectedLast);
+                            assertThat(item.statements())
+                                    .extracting(LogEntry::sql)
+                                    .containsExactly("INSERT INTO t VALUES (0)");
+                        }
+                    }
+                }
+                assertThat(cursor.pendingTransactions()).isZero();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("replayed %,d items in %.1f s (%,.0f entries/s)%n", replayed, seconds, ENTRIES / seconds);
+            assertThat(replayed).isEqualTo(items);
+            assertThat(previous).isEqualTo(expectedLast);
+
+            t0 = System.nanoTime();
+            int deleted = log.purgeBefore("late");
+            System.out.printf("purged %,d entries in %.1f s%n", deleted, (System.nanoTime() - t0) / 1e9);
+            assertThat(deleted).isEqualTo((int) expectedLast);
+            assertThatThrownBy(() -> log.replayFrom("old")).hasMessageContaining("No checkpoint old");
+            try (ReplayCursor cursor = log.replayFrom("late")) {
+                assertThat(cursor.nextBatch(10)).isEmpty();
+            }
+            log.append(LogEntry.autoCommitWrite("u", "DELETE FROM h", List.of(), List.of("h")));
+            try (ReplayCursor cursor = log.replayFrom("late")) {
+                assertThat(cursor.nextBatch(10))
+                        .extracting(ReplayItem::orderPosition)
+                        .containsExactly(expectedLast + 1);
+            }
+        }
+    }
+}
