@@ -75,7 +75,8 @@ final class LogSchema {
         List<String> ddl = List.of(
                 "CREATE TABLE IF NOT EXISTS " + meta
                         + " (meta_key VARCHAR(255) NOT NULL PRIMARY KEY, meta_value VARCHAR(255) NOT NULL)",
-                "CREATE TABLE IF NOT EXISTS " + vdbs + " (name VARCHAR(128) NOT NULL PRIMARY KEY, vdb_id INT NOT NULL)",
+                "CREATE TABLE IF NOT EXISTS " + vdbs
+                        + " (name VARCHAR(128) NOT NULL PRIMARY KEY, vdb_id INT NOT NULL UNIQUE)",
                 // What the log says at a position (LogTail), saved every few thousand positions: a restart starts
                 // from the last one, a replay from a position from the last one before it.
                 "CREATE TABLE IF NOT EXISTS " + logState + " (vdb_id INT NOT NULL, log_position BIGINT NOT NULL,"

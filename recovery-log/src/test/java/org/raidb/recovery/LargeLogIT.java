@@ -3,6 +3,7 @@ package org.raidb.recovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +18,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LargeLogIT {
 
-    private static final int ENTRIES = 1_000_000;
-
     @TempDir
     Path dataDir;
 
     @Test
     void restartReplayStartAndPurgeOnAMillionEntries() throws Exception {
-        RecoveryLogConfig config = RecoveryLogConfig.h2File(dataDir, "big");
+        exercise(RecoveryLogConfig.h2File(dataDir, "big"), 1_000_000);
+    }
+
+    /** The same on a PostgreSQL store, with fewer entries (the embedded server shares the machine's two cores). */
+    @Test
+    void restartReplayStartAndPurgeOnPostgres() throws Exception {
+        try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
+            exercise(RecoveryLogConfig.of(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "", "big"), 200_000);
+        }
+    }
+
+    private static void exercise(RecoveryLogConfig config, int entries) throws Exception {
+        System.out.println("store: " + config.jdbcUrl());
         long items = 0;
         long start = System.nanoTime();
         try (RecoveryLog log = RecoveryLog.open(config)) {
@@ -35,7 +46,7 @@ class LargeLogIT {
             long tx = 1;
             List<LogEntry> batch = new ArrayList<>(1000);
             PendingAppend last = null;
-            for (int n = 0; n < ENTRIES; n += batch.size()) {
+            for (int n = 0; n < entries; n += batch.size()) {
                 batch.clear();
                 while (batch.size() < 1000) {
                     tx++;
@@ -66,13 +77,13 @@ class LargeLogIT {
                     log.groupCommitStats().storeCommits(),
                     log.bytesPerEntry().orElse(-1));
         }
-        long expectedLast = 2 + ENTRIES + 1;
+        long expectedLast = 2 + entries + 1;
 
         long t0 = System.nanoTime();
         try (RecoveryLog log = RecoveryLog.open(config)) {
             System.out.printf("restart on %,d entries: %.3f s%n", log.lastPosition(), (System.nanoTime() - t0) / 1e9);
             assertThat(log.lastPosition()).isEqualTo(expectedLast);
-            assertThat(log.maxTransactionId()).isGreaterThan(ENTRIES / 10);
+            assertThat(log.maxTransactionId()).isGreaterThan(entries / 10);
             assertThat(log.pendingItems()).isEmpty();
 
             t0 = System.nanoTime();
@@ -100,7 +111,7 @@ class LargeLogIT {
                 assertThat(cursor.pendingTransactions()).isZero();
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.printf("replayed %,d items in %.1f s (%,.0f entries/s)%n", replayed, seconds, ENTRIES / seconds);
+            System.out.printf("replayed %,d items in %.1f s (%,.0f entries/s)%n", replayed, seconds, entries / seconds);
             assertThat(replayed).isEqualTo(items);
             assertThat(previous).isEqualTo(expectedLast);
 
