@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -17,6 +18,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The recovery log of one virtual database, stored through JDBC.
@@ -56,6 +61,8 @@ public final class RecoveryLog implements AutoCloseable {
     private final List<Long> abandoned;
     private long lastPosition;
     private volatile long maxTransactionId;
+    private final AtomicReference<ScheduledExecutorService> automaticPurge = new AtomicReference<>();
+    private volatile String automaticPurgeFailure;
 
     private RecoveryLog(
             RecoveryLogConfig config,
@@ -423,6 +430,11 @@ public final class RecoveryLog implements AutoCloseable {
                             "checkpoint " + name + " at " + position + " is past the log's end " + last);
                 }
                 long at = position < 0 ? last : position;
+                // Durable up to the log's end, not only up to the checkpoint: what the backend holds after it
+                // (alsoApplied, inDoubt) must be in the log too.
+                CompletableFuture<Void> reached = new CompletableFuture<>();
+                writer.submit(new GroupCommitWriter.Barrier(reached));
+                new PendingAppend(last, reached.thenApply(v -> last)).await();
                 long scanStart = scanStart(at);
                 Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
                 inCatalogTransaction(c -> {
@@ -663,6 +675,80 @@ public final class RecoveryLog implements AutoCloseable {
     }
 
     /**
+     * Purges what nothing needs any more and is older than {@code age}: takes a checkpoint of the log's
+     * end (when the log has moved since the last checkpoint), then purges before the newest checkpoint
+     * created at least {@code age} ago that is not past the checkpoint of any backend that is not enabled
+     * or of any registered dump (so it is never refused for them). Returns the entries deleted (0 when
+     * there is nothing to purge yet).
+     */
+    public int purgeOlderThan(Duration age) throws RecoveryLogException {
+        synchronized (purgeLock) {
+            List<Checkpoint> all = checkpoints();
+            long last = lastPosition();
+            if (all.isEmpty() || all.get(all.size() - 1).position() < last) {
+                checkpoint(autoCheckpointName("log", "purge"));
+                all = checkpoints();
+            }
+            long needed = Long.MAX_VALUE;
+            for (BackendStateRecord s : backendStates().values()) {
+                if (s.state() != RecordedBackendState.ENABLED && s.lastCheckpoint() != null) {
+                    needed = Math.min(
+                            needed, checkpointPosition(s.lastCheckpoint()).orElse(Long.MAX_VALUE));
+                }
+            }
+            for (DumpRecord d : dumps()) {
+                needed = Math.min(needed, checkpointPosition(d.checkpoint()).orElse(Long.MAX_VALUE));
+            }
+            Instant limit = Instant.now().minus(age);
+            Checkpoint cut = null;
+            for (Checkpoint c : all) {
+                if (!c.createdAt().isAfter(limit) && c.position() <= needed) {
+                    cut = c; // oldest first: the last one that qualifies is the newest
+                }
+            }
+            if (cut == null || cut.position() <= purgeHorizon()) {
+                return 0;
+            }
+            return purgeBefore(cut.name());
+        }
+    }
+
+    /**
+     * Runs {@link #purgeOlderThan} on a thread of its own every quarter of {@code age} (at least every
+     * second, at most every 15 minutes) until the log is closed. A failed round is retried at the next.
+     */
+    public void purgeAutomatically(Duration age) {
+        long everyMillis = Math.max(
+                1000, Math.min(age.toMillis() / 4, Duration.ofMinutes(15).toMillis()));
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "raidb-recovery-log-purge-" + config.virtualDatabase());
+            t.setDaemon(true);
+            return t;
+        });
+        ScheduledExecutorService previous = automaticPurge.getAndSet(timer);
+        if (previous != null) {
+            previous.shutdownNow();
+        }
+        var unused = timer.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        purgeOlderThan(age);
+                    } catch (RecoveryLogException | RuntimeException e) {
+                        // The store said why; the next round tries again (a purge is never required for writes).
+                        automaticPurgeFailure = e.getMessage();
+                    }
+                },
+                everyMillis,
+                everyMillis,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Why the last automatic purge failed, or null. */
+    public String automaticPurgeFailure() {
+        return automaticPurgeFailure;
+    }
+
+    /**
      * Where a replay from {@code position} must start reading: the first entry of the oldest
      * transaction still open at {@code position} (its writes were not committed on a backend that
      * stopped there), else {@code position + 1}. Reads the last tail saved at or before {@code position} and
@@ -765,6 +851,10 @@ public final class RecoveryLog implements AutoCloseable {
     /** Writes what is queued, then closes the store connections. */
     @Override
     public void close() throws SQLException {
+        ScheduledExecutorService purge = automaticPurge.getAndSet(null);
+        if (purge != null) {
+            purge.shutdownNow();
+        }
         try {
             writer.close();
         } finally {

@@ -8,12 +8,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -291,6 +293,49 @@ class RecoveryLogTest {
         }
         try (RecoveryLog log = RecoveryLog.open(fileStore())) {
             assertThat(log.lastPosition()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void automaticPurgeStopsAtWhatADisabledBackendStillNeeds() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")));
+            log.checkpoint("pg2-stopped");
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "pg2-stopped"));
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 2", List.of(), List.of("t")));
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 3", List.of(), List.of("t")));
+
+            // Everything is old enough, but pg2 replays from its checkpoint: only what is before it goes.
+            assertThat(log.purgeOlderThan(Duration.ZERO)).isEqualTo(1);
+            assertThat(log.checkpoints()).extracting(Checkpoint::name).first().isEqualTo("pg2-stopped");
+            try (ReplayCursor cursor = log.replayFrom("pg2-stopped")) {
+                assertThat(cursor.nextBatch(10))
+                        .extracting(ReplayItem::orderPosition)
+                        .containsExactly(2L, 3L);
+            }
+            // Checkpoints younger than the age are not purged before.
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+            assertThat(log.purgeOlderThan(Duration.ofHours(1))).isZero();
+            // Once pg2 is back, everything before the newest old-enough checkpoint goes.
+            assertThat(log.purgeOlderThan(Duration.ZERO)).isEqualTo(2);
+            assertThat(log.entriesBetween(0, log.lastPosition())).isZero();
+        }
+    }
+
+    @Test
+    void automaticPurgeRunsOnItsOwn() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            for (int i = 0; i < 5; i++) {
+                log.append(LogEntry.autoCommitWrite("u", "INSERT " + i, List.of(), List.of("t"))
+                        .withOutcome(Outcome.SUCCESS));
+            }
+            log.purgeAutomatically(Duration.ofMillis(1));
+            // The first round checkpoints the end, a later one purges before that checkpoint.
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> log.entriesBetween(0, log.lastPosition()) == 0);
+            assertThat(log.automaticPurgeFailure()).isNull();
+            assertThat(log.checkpoints()).extracting(Checkpoint::position).containsExactly(5L);
         }
     }
 
