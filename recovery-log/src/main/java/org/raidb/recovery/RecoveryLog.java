@@ -223,12 +223,13 @@ public final class RecoveryLog implements AutoCloseable {
             }
         }
         List<PendingAppend> appended = new ArrayList<>(entries.size());
-        for (LogEntry e : entries) {
-            if (e.transactionId() > maxTransactionId) {
-                maxTransactionId = e.transactionId();
-            }
-        }
         synchronized (positionLock) {
+            for (LogEntry e : entries) {
+                // Under the lock: two appenders must not lower it in turn.
+                if (e.transactionId() > maxTransactionId) {
+                    maxTransactionId = e.transactionId();
+                }
+            }
             for (int i = 0; i < entries.size(); i++) {
                 CompletableFuture<Long> durable = new CompletableFuture<>();
                 long position = lastPosition + 1;

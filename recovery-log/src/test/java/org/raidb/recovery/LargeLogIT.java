@@ -34,6 +34,89 @@ class LargeLogIT {
         }
     }
 
+    /**
+     * A purge of 300,000 entries while 4 writers keep appending and an administrator keeps reading the
+     * catalogue: every append succeeds, everything after the checkpoint is still there and replays in
+     * order, and the catalogue answers between purge batches (its slowest answer is printed).
+     */
+    @Test
+    void purgeUnderAWriteLoadLosesNothingAndLeavesTheCatalogueAnswering() throws Exception {
+        RecoveryLogConfig config = RecoveryLogConfig.h2File(dataDir, "busy");
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            List<LogEntry> batch = new ArrayList<>(1000);
+            for (int n = 0; n < 300; n++) {
+                batch.clear();
+                for (int i = 0; i < 1000; i++) {
+                    batch.add(LogEntry.autoCommitWrite("u", "INSERT INTO h VALUES (?)", List.of(i), List.of("h"))
+                            .withOutcome(Outcome.SUCCESS));
+                }
+                log.appendAllAsync(batch);
+            }
+            Checkpoint cut = log.checkpoint("cut");
+            java.util.concurrent.atomic.AtomicBoolean purging = new java.util.concurrent.atomic.AtomicBoolean(true);
+            java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+            List<Thread> writers = new ArrayList<>();
+            List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+            for (int w = 0; w < 4; w++) {
+                Thread t = new Thread(() -> {
+                    try {
+                        while (purging.get()) {
+                            log.append(LogEntry.autoCommitWrite("w", "UPDATE h SET n = 1", List.of(), List.of("h"))
+                                    .withOutcome(Outcome.SUCCESS));
+                            written.incrementAndGet();
+                        }
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                t.start();
+                writers.add(t);
+            }
+            java.util.concurrent.CompletableFuture<Integer> purge =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return log.purgeBefore("cut");
+                        } catch (RecoveryLogException e) {
+                            throw new java.util.concurrent.CompletionException(e);
+                        }
+                    });
+            long slowest = 0;
+            int answers = 0;
+            while (!purge.isDone()) {
+                long t0 = System.nanoTime();
+                assertThat(log.checkpoints()).extracting(Checkpoint::name).contains("cut");
+                log.backendStates();
+                slowest = Math.max(slowest, System.nanoTime() - t0);
+                answers++;
+            }
+            int deleted = purge.get();
+            purging.set(false);
+            for (Thread t : writers) {
+                t.join();
+            }
+            System.out.printf(
+                    "purged %,d entries while 4 writers appended %,d; the catalogue answered %,d times during the"
+                            + " purge, slowest %.1f ms%n",
+                    deleted, written.get(), answers, slowest / 1e6);
+            assertThat(failures).isEmpty();
+            assertThat(deleted).isEqualTo(300_000);
+            assertThat(log.entriesBetween(0, cut.position())).isZero();
+            assertThat(log.entriesBetween(cut.position(), log.lastPosition())).isEqualTo(written.get());
+            long previous = cut.position();
+            long replayed = 0;
+            try (ReplayCursor cursor = log.replayFrom("cut")) {
+                for (List<ReplayItem> b = cursor.nextBatch(1000); !b.isEmpty(); b = cursor.nextBatch(1000)) {
+                    for (ReplayItem item : b) {
+                        assertThat(item.orderPosition()).isEqualTo(previous + 1);
+                        previous = item.orderPosition();
+                        replayed++;
+                    }
+                }
+            }
+            assertThat(replayed).isEqualTo(written.get());
+        }
+    }
+
     private static void exercise(RecoveryLogConfig config, int entries) throws Exception {
         System.out.println("store: " + config.jdbcUrl());
         long items = 0;
