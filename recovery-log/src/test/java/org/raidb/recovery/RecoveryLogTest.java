@@ -431,10 +431,13 @@ class RecoveryLogTest {
     void restartRollsBackOpenTransactionsFoundAfterTheSavedTail() throws Exception {
         RecoveryLogConfig config = fileStore();
         long entries = LogTail.SNAPSHOT_EVERY * 2 + 500;
+        long early;
         try (RecoveryLog log = RecoveryLog.open(config)) {
             // Transaction 1 opens before the first saved tail and stays open; transaction 2 after the last one.
             log.append(LogEntry.begin(1, "u"));
             log.append(LogEntry.write(1, "u", "UPDATE t SET x = 1", List.of(), List.of("t")));
+            // A write whose outcome never comes (it was running when the controller died), before every saved tail.
+            early = log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t WHERE x = 0", List.of(), List.of("t")));
             List<LogEntry> batch = new ArrayList<>();
             for (long i = 0; i < entries; i++) {
                 batch.add(LogEntry.autoCommitWrite("u", "UPDATE t SET x = ?", List.of(i), List.of("t"))
@@ -443,17 +446,33 @@ class RecoveryLogTest {
             log.appendAllAsync(batch).get(batch.size() - 1).await();
             log.append(LogEntry.begin(2, "u"));
             long pendingItem = log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t", List.of(), List.of("t")));
-            assertThat(pendingItem).isEqualTo(entries + 4);
+            assertThat(pendingItem).isEqualTo(entries + 5);
+        }
+        // As after a crash: only the first tail saved survives (a close saves one, a crash does not).
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                Statement s = c.createStatement()) {
+            long first;
+            try (ResultSet rs = s.executeQuery("SELECT MIN(log_position) FROM raidb_log_state")) {
+                rs.next();
+                first = rs.getLong(1);
+            }
+            assertThat(first).isBetween(LogTail.SNAPSHOT_EVERY, entries);
+            assertThat(s.executeUpdate("DELETE FROM raidb_log_state WHERE log_position > " + first))
+                    .isPositive();
         }
         try (RecoveryLog log = RecoveryLog.open(config)) {
             assertThat(log.maxTransactionId()).isEqualTo(2);
-            assertThat(log.pendingItems()).containsExactly(entries + 4);
+            assertThat(log.pendingItems()).containsExactly(early, entries + 5);
             // Both left open were closed with a ROLLBACK at the end.
-            assertThat(log.lastPosition()).isEqualTo(entries + 6);
+            assertThat(log.lastPosition()).isEqualTo(entries + 7);
             assertThat(log.committed(1)).isFalse();
             log.append(LogEntry.begin(3, "u"));
             log.append(LogEntry.commit(3, "u"));
             assertThat(log.committed(3)).isTrue();
+        }
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            // Nothing is left open twice: the rollbacks written at the last open closed both.
+            assertThat(log.lastPosition()).isEqualTo(entries + 9);
         }
     }
 
