@@ -281,7 +281,7 @@ public final class RecoveryLog implements AutoCloseable {
      * Bytes the store spends on this log, divided by the entries it holds (those after the purge horizon);
      * empty when the store cannot say. H2: the size of the store's file (which all virtual databases sharing
      * it count); PostgreSQL: the entry and statement tables with their indexes and TOAST; MariaDB: their data
-     * and index length.
+     * and index length from the table statistics (empty until InnoDB has gathered them).
      */
     public java.util.OptionalDouble bytesPerEntry() {
         long entries;
@@ -291,7 +291,8 @@ public final class RecoveryLog implements AutoCloseable {
             return java.util.OptionalDouble.empty();
         }
         long bytes = storeBytes();
-        return bytes < 0 || entries <= 0
+        // 0 for a log that holds entries: statistics not gathered yet (InnoDB refreshes them lazily).
+        return bytes <= 0 || entries <= 0
                 ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of((double) bytes / entries);
     }

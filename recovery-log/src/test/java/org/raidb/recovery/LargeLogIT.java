@@ -34,6 +34,32 @@ class LargeLogIT {
         }
     }
 
+    /** The same on the local MariaDB server, where there is one (skipped with the reason otherwise). */
+    @Test
+    void restartReplayStartAndPurgeOnMariaDb() throws Exception {
+        String server = "jdbc:mariadb://127.0.0.1:3306/";
+        boolean reachable;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(server, "root", "");
+                java.sql.Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS raidb_large_log");
+            s.execute("CREATE DATABASE raidb_large_log");
+            reachable = true;
+        } catch (java.sql.SQLException e) {
+            reachable = false;
+        }
+        org.assertj.core.api.Assumptions.assumeThat(reachable)
+                .as("no MariaDB server on 127.0.0.1:3306 (root, empty password)")
+                .isTrue();
+        try {
+            exercise(RecoveryLogConfig.of(server + "raidb_large_log", "root", "", "big"), 100_000);
+        } finally {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(server, "root", "");
+                    java.sql.Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS raidb_large_log");
+            }
+        }
+    }
+
     /**
      * A purge of 300,000 entries while 4 writers keep appending and an administrator keeps reading the
      * catalogue: every append succeeds, everything after the checkpoint is still there and replays in
