@@ -81,12 +81,39 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private PreparedStatement insert;
     private PreparedStatement update;
+    private PreparedStatement insertStatement;
+    private PreparedStatement saveTail;
 
-    GroupCommitWriter(Connection connection, RecoveryLogConfig config, LogEntryRows rows, long lastPosition)
+    private final LogTail tail;
+    private final String saveTailSql;
+    private final int vdbId;
+    private final int inlineLimit;
+    private final StatementIds statementIds;
+    private long tailSavedAt;
+    /** Null unless the store is an embedded H2 database. */
+    private final H2Compaction compaction;
+
+    GroupCommitWriter(
+            Connection connection,
+            RecoveryLogConfig config,
+            LogEntryRows rows,
+            long lastPosition,
+            LogTail tail,
+            long lastStatementId,
+            String saveTailSql,
+            int vdbId,
+            int inlineLimit)
             throws SQLException {
         this.connection = connection;
         this.vdb = config.virtualDatabase();
         this.rows = rows;
+        this.tail = tail;
+        this.tailSavedAt = tail.position();
+        this.saveTailSql = saveTailSql;
+        this.vdbId = vdbId;
+        this.inlineLimit = inlineLimit;
+        this.statementIds = new StatementIds(lastStatementId);
+        this.compaction = H2Compaction.of(connection);
         this.maxBatchEntries = config.maxBatchEntries();
         this.maxWaitNanos = TimeUnit.MICROSECONDS.toNanos(config.maxWaitMicros());
         this.lastDurablePosition = lastPosition;
@@ -136,7 +163,7 @@ final class GroupCommitWriter implements AutoCloseable {
                 Operation first =
                         deferred.isEmpty() ? queue.take() : queue.poll(DEFERRED_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
                 if (first == null) {
-                    write(deferred);
+                    write(deferred, false);
                     deferred.clear();
                     continue;
                 }
@@ -155,7 +182,7 @@ final class GroupCommitWriter implements AutoCloseable {
                 }
                 batch.addAll(deferred);
                 deferred.clear();
-                write(batch);
+                write(batch, stop);
                 batch.clear();
                 if (stop) {
                     return;
@@ -196,7 +223,8 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private void write(List<Operation> batch) {
+    /** {@code last}: the writer stops after this batch, which saves the tail so that a restart reads nothing. */
+    private void write(List<Operation> batch, boolean last) {
         if (failure != null) {
             failAll(batch, failure);
             return;
@@ -208,31 +236,64 @@ final class GroupCommitWriter implements AutoCloseable {
             if (insert == null) {
                 insert = connection.prepareStatement(rows.insert);
                 update = connection.prepareStatement(rows.updateOutcome);
+                insertStatement = connection.prepareStatement(rows.insertStatement);
+                saveTail = connection.prepareStatement(saveTailSql);
             }
             int updates = 0;
+            int newStatements = 0;
             for (Operation op : batch) {
                 if (op instanceof Append a) {
-                    LogEntryRows.bindInsert(insert, vdb, a.entry(), a.parameters());
+                    LogEntry e = a.entry();
+                    Long statementId = null;
+                    if (e.sql() != null) {
+                        String key = LogEntryRows.statementKey(e);
+                        statementId = statementIds.known(key);
+                        if (statementId == null) {
+                            statementId = statementIds.add(key);
+                            insertStatement.setLong(1, statementId);
+                            insertStatement.setString(2, e.sql());
+                            insertStatement.setString(
+                                    3, e.tablesWritten().isEmpty() ? null : String.join(",", e.tablesWritten()));
+                            insertStatement.addBatch();
+                            newStatements++;
+                        }
+                    }
+                    tail.accept(
+                            e.position(),
+                            e.kind(),
+                            e.transactionId(),
+                            e.outcome().status());
+                    LogEntryRows.bindInsert(insert, e, statementId, a.parameters(), inlineLimit);
                     insert.addBatch();
-                    highest = a.entry().position();
+                    highest = e.position();
                     appended++;
                 } else if (op instanceof SetOutcome s) {
-                    LogEntryRows.bindOutcome(update, vdb, s.position(), s.outcome());
+                    tail.outcome(s.position(), s.outcome().status());
+                    LogEntryRows.bindOutcome(update, s.position(), s.outcome());
                     update.addBatch();
                     updates++;
                 }
             }
-            // Inserts before updates is safe: an outcome is always queued after its entry.
+            // Statements before the entries that name them; inserts before updates is safe: an outcome is
+            // always queued after its entry.
+            if (newStatements > 0) {
+                insertStatement.executeBatch();
+            }
             if (appended > 0) {
                 insert.executeBatch();
             }
             if (updates > 0) {
                 update.executeBatch();
             }
+            if (tail.position() - tailSavedAt >= LogTail.SNAPSHOT_EVERY || (last && tail.position() > tailSavedAt)) {
+                saveTail();
+            }
             connection.commit();
+            statementIds.committed();
         } catch (SQLException | RuntimeException | Error e) {
             // Whatever went wrong, the thread lives on to fail this batch and every later operation: were it
             // to die, every appender would wait for its durability forever.
+            statementIds.rolledBack();
             failure = e instanceof SQLException q
                     ? q
                     : new SQLException("the log writer failed: " + e, RecoveryLogException.SYSTEM_ERROR, e);
@@ -245,6 +306,13 @@ final class GroupCommitWriter implements AutoCloseable {
             return;
         }
         storeCommits.incrementAndGet();
+        if (compaction != null) {
+            try {
+                compaction.afterCommit();
+            } catch (RuntimeException e) {
+                // Only the file's size suffers; the next round tries again.
+            }
+        }
         entriesWritten.addAndGet(appended);
         if (highest >= 0) {
             lastDurablePosition = highest;
@@ -258,6 +326,17 @@ final class GroupCommitWriter implements AutoCloseable {
                 b.reached().complete(null);
             }
         }
+    }
+
+    /** Saves the tail in the batch's store transaction: what a restart reads starts there. */
+    private void saveTail() throws SQLException {
+        saveTail.setInt(1, vdbId);
+        saveTail.setLong(2, tail.position());
+        saveTail.setLong(3, tail.maxTransactionId());
+        saveTail.setLong(4, tail.oldestPending());
+        saveTail.setString(5, tail.encodeOpenTransactions());
+        saveTail.executeUpdate();
+        tailSavedAt = tail.position();
     }
 
     private void failAll(List<Operation> batch, SQLException cause) {

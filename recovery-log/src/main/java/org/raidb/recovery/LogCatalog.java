@@ -32,13 +32,24 @@ final class LogCatalog {
 
     // ---- checkpoints
 
-    void insertCheckpoint(String name, long position, Instant at) throws SQLException {
+    void insertCheckpoint(String name, long position, long scanStart, Instant at) throws SQLException {
         update(
-                "INSERT INTO " + t.checkpoint + " (vdb, name, log_position, created_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO " + t.checkpoint
+                        + " (vdb, name, log_position, scan_start, created_at) VALUES (?, ?, ?, ?, ?)",
                 vdb,
                 name,
                 position,
+                scanStart,
                 at.toEpochMilli());
+    }
+
+    /** Where a replay from the checkpoint starts reading (fixed when it was taken). */
+    OptionalLong checkpointScanStart(String name) throws SQLException {
+        try (PreparedStatement ps =
+                        prepare("SELECT scan_start FROM " + t.checkpoint + " WHERE vdb = ? AND name = ?", vdb, name);
+                ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+        }
     }
 
     void insertApplied(String checkpointName, long position) throws SQLException {

@@ -8,15 +8,35 @@ import java.util.Objects;
  */
 public record Outcome(Status status, String sqlState) {
 
+    /** Stored as its {@link #code()}, a small number that never changes. */
     public enum Status {
-        PENDING,
-        SUCCESS,
-        FAILED,
+        PENDING(0),
+        SUCCESS(1),
+        FAILED(2),
         /**
          * Left pending by a controller that died while backends ran it: whether each backend applied it
          * is unknown, so no replay may cross it (see docs/recovery-log.md).
          */
-        IN_DOUBT
+        IN_DOUBT(3);
+
+        private final int code;
+
+        Status(int code) {
+            this.code = code;
+        }
+
+        public int code() {
+            return code;
+        }
+
+        static Status ofCode(int code) {
+            for (Status s : values()) {
+                if (s.code == code) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("no outcome has code " + code + " (a log written by a newer RAIDb?)");
+        }
     }
 
     public static final Outcome PENDING = new Outcome(Status.PENDING, null);

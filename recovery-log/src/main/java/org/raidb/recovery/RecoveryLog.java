@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -17,6 +18,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The recovery log of one virtual database, stored through JDBC.
@@ -31,6 +36,9 @@ public final class RecoveryLog implements AutoCloseable {
     /** Login recorded on the ROLLBACK entries the log writes itself for abandoned transactions. */
     public static final String RECOVERY_LOGIN = "raidb-recovery";
 
+    /** Positions one purge transaction deletes at most. */
+    static final long PURGE_BATCH_POSITIONS = 10_000;
+
     private static final DateTimeFormatter CHECKPOINT_TIME =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
@@ -42,22 +50,100 @@ public final class RecoveryLog implements AutoCloseable {
     private final GroupCommitWriter writer;
     private final Object positionLock = new Object();
     private final Object checkpointLock = new Object();
-    private long lastPosition;
+    /** One purge at a time; it takes the catalogue connection batch by batch, never across batches. */
+    private final Object purgeLock = new Object();
 
-    private RecoveryLog(RecoveryLogConfig config, LogSchema schema, Connection admin, Connection writerConnection)
+    private final int vdbId;
+    private final StoreDialect dialect;
+    /** Where the restart's read of the log began: pending items and unfinished commits are at or after it. */
+    private final long tailStart;
+
+    private final List<Long> abandoned;
+    private long lastPosition;
+    private volatile long maxTransactionId;
+    private final AtomicReference<ScheduledExecutorService> automaticPurge = new AtomicReference<>();
+    private volatile String automaticPurgeFailure;
+
+    private RecoveryLog(
+            RecoveryLogConfig config,
+            LogSchema schema,
+            StoreDialect dialect,
+            int vdbId,
+            Connection admin,
+            Connection writerConnection)
             throws SQLException {
         this.config = config;
         this.schema = schema;
-        this.rows = new LogEntryRows(schema);
+        this.dialect = dialect;
+        this.vdbId = vdbId;
+        this.rows = new LogEntryRows(schema, vdbId);
         this.admin = admin;
         this.catalog = new LogCatalog(admin, schema, config.virtualDatabase());
+        // What a restart reads is bounded: the tail saved last, then the entries after it (LogTail).
+        LoadedTail loaded = loadTail(Long.MAX_VALUE, true);
+        LogTail tail = loaded.tail();
+        this.tailStart = loaded.pendingFrom();
+        this.abandoned = new ArrayList<>(tail.openTransactions().keySet());
+        this.maxTransactionId = tail.maxTransactionId();
         // Checkpoints count too: after a purge of everything the log table may be empty.
-        long maxEntry = catalog.queryLong(
-                "SELECT MAX(log_position) FROM " + schema.log + " WHERE vdb = ?", 0, config.virtualDatabase());
         long maxCheckpoint = catalog.queryLong(
                 "SELECT MAX(log_position) FROM " + schema.checkpoint + " WHERE vdb = ?", 0, config.virtualDatabase());
-        this.lastPosition = Math.max(maxEntry, maxCheckpoint);
-        this.writer = new GroupCommitWriter(writerConnection, config, rows, lastPosition);
+        this.lastPosition = Math.max(tail.position(), maxCheckpoint);
+        long lastStatementId = catalog.queryLong(rows.maxStatementId, 0);
+        this.writer = new GroupCommitWriter(
+                writerConnection,
+                config,
+                rows,
+                lastPosition,
+                tail,
+                lastStatementId,
+                rows.insertTail,
+                vdbId,
+                dialect.inlineBinaryLimit());
+    }
+
+    /** {@code pendingFrom}: where the items still pending start (a restart's search for them reads from there). */
+    private record LoadedTail(LogTail tail, long pendingFrom) {}
+
+    /**
+     * What the log says at {@code upTo}: the last tail saved at or before it, brought up to {@code upTo} by
+     * reading the entries after it, at most about {@link LogTail#SNAPSHOT_EVERY}, not the log's length. For a
+     * restart ({@code withPending}) also the items still pending before the saved tail (writes that were
+     * running when it was saved): read from the oldest of them on, which the tail recorded.
+     */
+    private LoadedTail loadTail(long upTo, boolean withPending) throws SQLException {
+        synchronized (admin) {
+            long saved = catalog.queryLong(rows.lastTailAtOrBefore, -1, vdbId, upTo);
+            LogTail tail = new LogTail(0);
+            long readFrom = 0;
+            long pendingFrom = 0;
+            if (saved >= 0) {
+                try (PreparedStatement ps = catalog.prepare(rows.tailAt, vdbId, saved);
+                        ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        tail = LogTail.of(rs.getLong(1), rs.getLong(2), rs.getString(4));
+                        readFrom = rs.getLong(1) + 1;
+                        pendingFrom = Math.min(readFrom, rs.getLong(3));
+                    }
+                }
+            }
+            try (PreparedStatement ps = catalog.prepare(rows.tailBetween, readFrom, upTo);
+                    ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    tail.accept(
+                            rs.getLong(1),
+                            EntryKind.ofCode(rs.getInt(2)),
+                            rs.getLong(3),
+                            Outcome.Status.ofCode(rs.getInt(4)));
+                }
+            }
+            if (withPending && pendingFrom < readFrom) {
+                for (long p : pendingItemsFrom(catalog, pendingFrom)) {
+                    tail.pending(p);
+                }
+            }
+            return new LoadedTail(tail, pendingFrom);
+        }
     }
 
     /**
@@ -73,9 +159,10 @@ public final class RecoveryLog implements AutoCloseable {
         Connection writerConnection = null;
         try {
             LogSchema schema = new LogSchema(config.tablePrefix());
-            schema.createOrCheck(admin, StoreDialect.of(admin.getMetaData()), config.jdbcUrl());
+            StoreDialect dialect = StoreDialect.of(admin.getMetaData());
+            int vdbId = schema.createOrCheck(admin, dialect, config.jdbcUrl(), config.virtualDatabase());
             writerConnection = connect(config);
-            RecoveryLog log = new RecoveryLog(config, schema, admin, writerConnection);
+            RecoveryLog log = new RecoveryLog(config, schema, dialect, vdbId, admin, writerConnection);
             log.rollBackAbandonedTransactions();
             return log;
         } catch (SQLException e) {
@@ -137,6 +224,12 @@ public final class RecoveryLog implements AutoCloseable {
         }
         List<PendingAppend> appended = new ArrayList<>(entries.size());
         synchronized (positionLock) {
+            for (LogEntry e : entries) {
+                // Under the lock: two appenders must not lower it in turn.
+                if (e.transactionId() > maxTransactionId) {
+                    maxTransactionId = e.transactionId();
+                }
+            }
             for (int i = 0; i < entries.size(); i++) {
                 CompletableFuture<Long> durable = new CompletableFuture<>();
                 long position = lastPosition + 1;
@@ -184,25 +277,61 @@ public final class RecoveryLog implements AutoCloseable {
 
     public record GroupCommitStats(long storeCommits, long entriesWritten) {}
 
+    /**
+     * Bytes the store spends on this log, divided by the entries it holds (those after the purge horizon);
+     * empty when the store cannot say. H2: the size of the store's file (which all virtual databases sharing
+     * it count); PostgreSQL: the entry and statement tables with their indexes and TOAST; MariaDB: their data
+     * and index length from the table statistics (empty until InnoDB has gathered them).
+     */
+    public java.util.OptionalDouble bytesPerEntry() {
+        long entries;
+        try {
+            entries = lastPosition() - purgeHorizon();
+        } catch (RecoveryLogException e) {
+            return java.util.OptionalDouble.empty();
+        }
+        long bytes = storeBytes();
+        // 0 for a log that holds entries: statistics not gathered yet (InnoDB refreshes them lazily).
+        return bytes <= 0 || entries <= 0
+                ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of((double) bytes / entries);
+    }
+
+    /** The bytes {@link #bytesPerEntry()} divides, or -1 if the store cannot say. */
+    public long storeBytes() {
+        String product = dialect.product().toLowerCase(java.util.Locale.ROOT);
+        try {
+            if (product.contains("h2")) {
+                java.nio.file.Path file = StoreUrl.h2File(config.jdbcUrl());
+                return file == null || !java.nio.file.Files.exists(file) ? -1 : java.nio.file.Files.size(file);
+            }
+            String sql;
+            if (product.contains("postgres")) {
+                sql = "SELECT pg_total_relation_size(?) + pg_total_relation_size(?)";
+            } else if (product.contains("mariadb") || product.contains("mysql")) {
+                sql = "SELECT SUM(data_length + index_length) FROM information_schema.tables"
+                        + " WHERE table_schema = DATABASE() AND table_name IN (?, ?)";
+            } else {
+                return -1;
+            }
+            synchronized (admin) {
+                return catalog.queryLong(sql, -1, rows.log, rows.statements);
+            }
+        } catch (SQLException | java.io.IOException e) {
+            return -1;
+        }
+    }
+
     /** Entries stored with a position in {@code (from, to]}: the work of a replay from {@code from}. */
     public long entriesBetween(long from, long to) throws SQLException {
         synchronized (admin) {
-            return catalog.queryLong(
-                    "SELECT COUNT(*) FROM " + schema.log + " WHERE vdb = ? AND log_position > ?"
-                            + " AND log_position <= ?",
-                    0,
-                    config.virtualDatabase(),
-                    from,
-                    to);
+            return catalog.queryLong(rows.countBetween, 0, from, to);
         }
     }
 
     /** The largest transaction id in the log (0 if none): new transaction ids must be larger. */
-    public long maxTransactionId() throws RecoveryLogException {
-        return withCatalog(
-                "read the largest transaction id",
-                c -> c.queryLong(
-                        "SELECT MAX(tx_id) FROM " + schema.log + " WHERE vdb = ?", 0, config.virtualDatabase()));
+    public long maxTransactionId() {
+        return maxTransactionId;
     }
 
     /**
@@ -210,15 +339,24 @@ public final class RecoveryLog implements AutoCloseable {
      * commit, read by a controller restarted between the two phases.
      */
     public boolean committed(long transactionId) throws RecoveryLogException {
+        // A transaction left prepared by a crash was committing then: its COMMIT is pending, so it is in the
+        // part of the log the restart read. Further back only in the rare case that its outcome was
+        // recorded before the crash.
         return withCatalog(
                 "look up transaction " + transactionId,
-                c -> c.queryLong(
-                                "SELECT COUNT(*) FROM " + schema.log
-                                        + " WHERE vdb = ? AND tx_id = ? AND kind = 'COMMIT' AND outcome <> 'FAILED'",
-                                0,
-                                config.virtualDatabase(),
-                                transactionId)
-                        > 0);
+                c -> committedFrom(c, tailStart, transactionId)
+                        || (tailStart > 0 && committedFrom(c, 0, transactionId)));
+    }
+
+    private boolean committedFrom(LogCatalog c, long from, long transactionId) throws SQLException {
+        return c.queryLong(
+                        rows.committedFrom,
+                        0,
+                        from,
+                        transactionId,
+                        EntryKind.COMMIT.code(),
+                        Outcome.Status.FAILED.code())
+                > 0;
     }
 
     /**
@@ -226,20 +364,24 @@ public final class RecoveryLog implements AutoCloseable {
      * crash, the writes that were running on the backends when it died.
      */
     public List<Long> pendingItems() throws RecoveryLogException {
-        return withCatalog("list pending items", c -> {
-            List<Long> positions = new ArrayList<>();
-            try (PreparedStatement ps = c.prepare(
-                            "SELECT log_position FROM " + schema.log + " WHERE vdb = ? AND outcome = ?"
-                                    + " AND (kind IN ('AUTOCOMMIT_WRITE', 'COMMIT') OR (kind = 'DDL' AND tx_id = 0)) ORDER BY log_position",
-                            config.virtualDatabase(),
-                            Outcome.Status.PENDING.name());
-                    ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
+        return withCatalog("list pending items", c -> pendingItemsFrom(c, tailStart));
+    }
+
+    /**
+     * Only the part of the log from {@code from} on can hold one: older items had their outcome recorded
+     * (the saved tail keeps the oldest item pending when it was saved).
+     */
+    private List<Long> pendingItemsFrom(LogCatalog c, long from) throws SQLException {
+        List<Long> positions = new ArrayList<>();
+        try (PreparedStatement ps = c.prepare(rows.pendingFrom, from, Outcome.Status.PENDING.code());
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                if (LogTail.isItem(EntryKind.ofCode(rs.getInt(2)), rs.getLong(3))) {
                     positions.add(rs.getLong(1));
                 }
             }
-            return positions;
-        });
+        }
+        return positions;
     }
 
     // ---------------------------------------------------------------- checkpoints
@@ -290,12 +432,15 @@ public final class RecoveryLog implements AutoCloseable {
                             "checkpoint " + name + " at " + position + " is past the log's end " + last);
                 }
                 long at = position < 0 ? last : position;
+                // Durable up to the log's end, not only up to the checkpoint: what the backend holds after it
+                // (alsoApplied, inDoubt) must be in the log too.
                 CompletableFuture<Void> reached = new CompletableFuture<>();
                 writer.submit(new GroupCommitWriter.Barrier(reached));
                 new PendingAppend(last, reached.thenApply(v -> last)).await();
+                long scanStart = scanStart(at);
                 Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
                 inCatalogTransaction(c -> {
-                    c.insertCheckpoint(name, at, now);
+                    c.insertCheckpoint(name, at, scanStart, now);
                     for (long applied : alsoApplied) {
                         if (applied > at) {
                             c.insertApplied(name, applied);
@@ -408,7 +553,9 @@ public final class RecoveryLog implements AutoCloseable {
                             + checkpoints().stream().map(Checkpoint::name).toList(),
                     RecoveryLogException.UNDEFINED_OBJECT);
         }
-        return replayFrom(position.getAsLong(), appliedAfter(checkpointName));
+        long scanStart = withCatalog("read checkpoint " + checkpointName, c -> c.checkpointScanStart(checkpointName))
+                .orElse(position.getAsLong() + 1);
+        return replayFrom(position.getAsLong(), scanStart, appliedAfter(checkpointName));
     }
 
     /** The items after the checkpoint that its backend holds too (a replay from it skips them). */
@@ -423,10 +570,15 @@ public final class RecoveryLog implements AutoCloseable {
 
     /** What a backend that has applied everything up to {@code position} must re-apply. */
     public ReplayCursor replayFrom(long position) throws RecoveryLogException {
-        return replayFrom(position, Set.of());
+        try {
+            return replayFrom(position, scanStart(position), Set.of());
+        } catch (SQLException e) {
+            throw storeFailure("start a replay from position " + position, e);
+        }
     }
 
-    private ReplayCursor replayFrom(long position, Set<Long> alreadyApplied) throws RecoveryLogException {
+    private ReplayCursor replayFrom(long position, long scanStart, Set<Long> alreadyApplied)
+            throws RecoveryLogException {
         long purgedBefore = purgeHorizon();
         if (position < purgedBefore) {
             throw new RecoveryLogException(
@@ -436,14 +588,7 @@ public final class RecoveryLog implements AutoCloseable {
         }
         Connection connection = connect(config);
         try {
-            return new ReplayCursor(
-                    this,
-                    connection,
-                    rows.selectRange,
-                    config.virtualDatabase(),
-                    position,
-                    scanStart(position),
-                    alreadyApplied);
+            return new ReplayCursor(this, connection, rows.selectRange, position, scanStart, alreadyApplied);
         } catch (SQLException e) {
             closeQuietly(connection);
             throw storeFailure("start a replay from position " + position, e);
@@ -484,63 +629,140 @@ public final class RecoveryLog implements AutoCloseable {
                             + ". Enable or re-dump those backends, or remove those dumps, first.",
                     RecoveryLogException.OBJECT_IN_USE);
         }
-        synchronized (admin) {
+        synchronized (purgeLock) {
             try {
-                long keepFrom = scanStart(cut);
-                admin.setAutoCommit(false);
-                int deleted = catalog.update(
-                        "DELETE FROM " + schema.log + " WHERE vdb = ? AND log_position < ?",
-                        config.virtualDatabase(),
-                        keepFrom);
-                catalog.deleteCheckpointsBefore(cut);
-                if (catalog.update(
-                                "UPDATE " + schema.meta + " SET meta_value = ? WHERE meta_key = ?",
-                                Long.toString(cut),
-                                horizonKey())
-                        == 0) {
-                    catalog.update(
-                            "INSERT INTO " + schema.meta + " (meta_key, meta_value) VALUES (?, ?)",
-                            horizonKey(),
-                            Long.toString(cut));
+                long keepFrom = withCatalog(
+                                "read checkpoint " + checkpointName, c -> c.checkpointScanStart(checkpointName))
+                        .orElse(cut + 1);
+                // The horizon first: a replay that starts while entries go refuses an older checkpoint instead
+                // of reading a log with holes.
+                inCatalogTransaction(c -> {
+                    if (c.update(
+                                    "UPDATE " + schema.meta + " SET meta_value = ? WHERE meta_key = ?",
+                                    Long.toString(cut),
+                                    horizonKey())
+                            == 0) {
+                        c.update(
+                                "INSERT INTO " + schema.meta + " (meta_key, meta_value) VALUES (?, ?)",
+                                horizonKey(),
+                                Long.toString(cut));
+                    }
+                    return null;
+                });
+                int deleted = 0;
+                long from = withCatalog("read the log's start", c -> c.queryLong(rows.minPosition, keepFrom));
+                // Bounded batches, each its own store transaction, the catalogue connection taken for one batch
+                // at a time: writes, checkpoints and admin requests go on between them.
+                while (from < keepFrom) {
+                    long to = Math.min(keepFrom, from + PURGE_BATCH_POSITIONS);
+                    long batchFrom = from;
+                    deleted += inCatalogTransaction(c -> c.update(rows.deleteRange, batchFrom, to));
+                    from = to;
                 }
-                admin.commit();
+                inCatalogTransaction(c -> {
+                    // The saved tails before the last one a replay from keepFrom on could start from.
+                    long keptTail = c.queryLong(rows.lastTailAtOrBefore, -1, vdbId, keepFrom);
+                    if (keptTail > 0) {
+                        c.update(rows.deleteTailsBefore, vdbId, keptTail);
+                    }
+                    return c.deleteCheckpointsBefore(cut);
+                });
                 return deleted;
+            } catch (RecoveryLogException e) {
+                throw e;
             } catch (SQLException e) {
-                try {
-                    admin.rollback();
-                } catch (SQLException ignored) {
-                    // reported below
-                }
                 throw storeFailure("purge before " + checkpointName, e);
-            } finally {
-                try {
-                    admin.setAutoCommit(true);
-                } catch (SQLException ignored) {
-                    // the next use reports a broken connection
-                }
             }
         }
     }
 
     /**
+     * Purges what nothing needs any more and is older than {@code age}: takes a checkpoint of the log's
+     * end (when the log has moved since the last checkpoint), then purges before the newest checkpoint
+     * created at least {@code age} ago that is not past the checkpoint of any backend that is not enabled
+     * or of any registered dump (so it is never refused for them). Returns the entries deleted (0 when
+     * there is nothing to purge yet).
+     */
+    public int purgeOlderThan(Duration age) throws RecoveryLogException {
+        synchronized (purgeLock) {
+            List<Checkpoint> all = checkpoints();
+            long last = lastPosition();
+            if (all.isEmpty() || all.get(all.size() - 1).position() < last) {
+                checkpoint(autoCheckpointName("log", "purge"));
+                all = checkpoints();
+            }
+            long needed = Long.MAX_VALUE;
+            for (BackendStateRecord s : backendStates().values()) {
+                if (s.state() != RecordedBackendState.ENABLED && s.lastCheckpoint() != null) {
+                    needed = Math.min(
+                            needed, checkpointPosition(s.lastCheckpoint()).orElse(Long.MAX_VALUE));
+                }
+            }
+            for (DumpRecord d : dumps()) {
+                needed = Math.min(needed, checkpointPosition(d.checkpoint()).orElse(Long.MAX_VALUE));
+            }
+            Instant limit = Instant.now().minus(age);
+            Checkpoint cut = null;
+            for (Checkpoint c : all) {
+                if (!c.createdAt().isAfter(limit) && c.position() <= needed) {
+                    cut = c; // oldest first: the last one that qualifies is the newest
+                }
+            }
+            if (cut == null || cut.position() <= purgeHorizon()) {
+                return 0;
+            }
+            return purgeBefore(cut.name());
+        }
+    }
+
+    /**
+     * Runs {@link #purgeOlderThan} on a thread of its own every quarter of {@code age} (at least every
+     * second, at most every 15 minutes) until the log is closed. A failed round is retried at the next.
+     */
+    public void purgeAutomatically(Duration age) {
+        long everyMillis = Math.max(
+                1000, Math.min(age.toMillis() / 4, Duration.ofMinutes(15).toMillis()));
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "raidb-recovery-log-purge-" + config.virtualDatabase());
+            t.setDaemon(true);
+            return t;
+        });
+        ScheduledExecutorService previous = automaticPurge.getAndSet(timer);
+        if (previous != null) {
+            previous.shutdownNow();
+        }
+        var unused = timer.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        purgeOlderThan(age);
+                    } catch (RecoveryLogException | RuntimeException e) {
+                        // The store said why; the next round tries again (a purge is never required for writes).
+                        automaticPurgeFailure = e.getMessage();
+                    }
+                },
+                everyMillis,
+                everyMillis,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Why the last automatic purge failed, or null. */
+    public String automaticPurgeFailure() {
+        return automaticPurgeFailure;
+    }
+
+    /**
      * Where a replay from {@code position} must start reading: the first entry of the oldest
      * transaction still open at {@code position} (its writes were not committed on a backend that
-     * stopped there), else {@code position + 1}.
+     * stopped there), else {@code position + 1}. Reads the last tail saved at or before {@code position} and
+     * the entries between them (LogTail), not the log.
      */
     private long scanStart(long position) throws SQLException {
-        String vdb = config.virtualDatabase();
-        synchronized (admin) {
-            long oldestOpen = catalog.queryLong(
-                    "SELECT MIN(l.log_position) FROM " + schema.log + " l WHERE l.vdb = ?"
-                            + " AND l.log_position <= ? AND l.tx_id <> 0 AND NOT EXISTS (SELECT 1 FROM " + schema.log
-                            + " e"
-                            + " WHERE e.vdb = l.vdb AND e.tx_id = l.tx_id AND e.log_position <= ? AND e.kind IN ('COMMIT', 'ROLLBACK'))",
-                    Long.MAX_VALUE,
-                    vdb,
-                    position,
-                    position);
-            return Math.min(oldestOpen, position + 1);
+        if (position > lastDurablePosition()) {
+            CompletableFuture<Void> reached = new CompletableFuture<>();
+            writer.submit(new GroupCommitWriter.Barrier(reached));
+            new PendingAppend(position, reached.thenApply(v -> position)).await();
         }
+        return Math.min(loadTail(position, false).tail().oldestOpen(position + 1), position + 1);
     }
 
     private long purgeHorizon() throws RecoveryLogException {
@@ -559,24 +781,12 @@ public final class RecoveryLog implements AutoCloseable {
         return "purged_before/" + config.virtualDatabase();
     }
 
+    /** The transactions the saved tail and the entries after it leave open: their controller stopped. */
     private void rollBackAbandonedTransactions() throws SQLException {
-        List<Long> abandoned = new ArrayList<>();
-        synchronized (admin) {
-            try (PreparedStatement ps = catalog.prepare(
-                            "SELECT DISTINCT l.tx_id FROM " + schema.log + " l WHERE l.vdb = ?"
-                                    + " AND l.tx_id <> 0 AND NOT EXISTS (SELECT 1 FROM " + schema.log
-                                    + " e WHERE e.vdb = l.vdb"
-                                    + " AND e.tx_id = l.tx_id AND e.kind IN ('COMMIT', 'ROLLBACK')) ORDER BY l.tx_id",
-                            config.virtualDatabase());
-                    ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    abandoned.add(rs.getLong(1));
-                }
-            }
-        }
         for (long tx : abandoned) {
             append(LogEntry.rollback(tx, RECOVERY_LOGIN).withOutcome(Outcome.SUCCESS));
         }
+        abandoned.clear();
     }
 
     private interface CatalogCall<T> {
@@ -631,6 +841,11 @@ public final class RecoveryLog implements AutoCloseable {
         }
     }
 
+    /** The queries on this log's entry tables (for the plan check in the tests). */
+    LogEntryRows rows() {
+        return rows;
+    }
+
     public RecoveryLogConfig config() {
         return config;
     }
@@ -638,6 +853,10 @@ public final class RecoveryLog implements AutoCloseable {
     /** Writes what is queued, then closes the store connections. */
     @Override
     public void close() throws SQLException {
+        ScheduledExecutorService purge = automaticPurge.getAndSet(null);
+        if (purge != null) {
+            purge.shutdownNow();
+        }
         try {
             writer.close();
         } finally {

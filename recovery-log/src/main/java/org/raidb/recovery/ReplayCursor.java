@@ -39,7 +39,6 @@ public final class ReplayCursor implements AutoCloseable {
             RecoveryLog log,
             Connection connection,
             String selectRange,
-            String vdb,
             long checkpointPosition,
             long scanStart,
             Set<Long> alreadyApplied)
@@ -47,7 +46,6 @@ public final class ReplayCursor implements AutoCloseable {
         this.log = log;
         this.connection = connection;
         this.page = connection.prepareStatement(selectRange);
-        page.setString(1, vdb);
         this.checkpointPosition = checkpointPosition;
         this.nextToRead = scanStart;
         this.alreadyApplied = Set.copyOf(alreadyApplied);
@@ -93,8 +91,8 @@ public final class ReplayCursor implements AutoCloseable {
             return false;
         }
         long upTo = Math.min(nextToRead + PAGE_POSITIONS, end + 1);
-        page.setLong(2, nextToRead);
-        page.setLong(3, upTo);
+        page.setLong(1, nextToRead);
+        page.setLong(2, upTo);
         try (ResultSet rs = page.executeQuery()) {
             while (rs.next()) {
                 accept(LogEntryRows.read(rs));

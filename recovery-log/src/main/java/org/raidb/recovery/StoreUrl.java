@@ -26,6 +26,32 @@ final class StoreUrl {
         return jdbcUrl + ";" + KEEP_OPEN_AT_EXIT;
     }
 
+    /**
+     * The file of an embedded H2 file store ({@code jdbc:h2:file:/x/y} or {@code jdbc:h2:/x/y}: {@code
+     * /x/y.mv.db}); null for in-memory, server and other stores.
+     */
+    static java.nio.file.Path h2File(String jdbcUrl) {
+        String upper = jdbcUrl.toUpperCase(Locale.ROOT);
+        if (!upper.startsWith("JDBC:H2:")
+                || upper.startsWith("JDBC:H2:MEM:")
+                || upper.startsWith("JDBC:H2:TCP:")
+                || upper.startsWith("JDBC:H2:SSL:")) {
+            return null;
+        }
+        String path = jdbcUrl.substring("jdbc:h2:".length());
+        int semicolon = path.indexOf(';');
+        if (semicolon >= 0) {
+            path = path.substring(0, semicolon);
+        }
+        if (path.startsWith("file:")) {
+            path = path.substring("file:".length());
+        }
+        if (path.startsWith("~")) {
+            path = System.getProperty("user.home") + path.substring(1);
+        }
+        return java.nio.file.Path.of(path + ".mv.db");
+    }
+
     private static boolean setsCloseOnExit(String upperCaseUrl) {
         String[] parts = upperCaseUrl.split(";", -1);
         for (int i = 1; i < parts.length; i++) {

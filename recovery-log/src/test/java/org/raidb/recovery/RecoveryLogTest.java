@@ -8,12 +8,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -166,11 +168,11 @@ class RecoveryLogTest {
         }
         try (Connection c = DriverManager.getConnection(fileStore().jdbcUrl(), "sa", "");
                 Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT outcome, sql_state FROM raidb_log ORDER BY log_position")) {
+                ResultSet rs = s.executeQuery("SELECT outcome, sql_state FROM raidb_log_1 ORDER BY log_position")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1) + "/" + rs.getString(2)).isEqualTo("FAILED/23505");
+            assertThat(rs.getInt(1) + "/" + rs.getString(2)).isEqualTo(Outcome.Status.FAILED.code() + "/23505");
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getString(1)).isEqualTo("SUCCESS");
+            assertThat(rs.getInt(1)).isEqualTo(Outcome.Status.SUCCESS.code());
         }
     }
 
@@ -295,6 +297,49 @@ class RecoveryLogTest {
     }
 
     @Test
+    void automaticPurgeStopsAtWhatADisabledBackendStillNeeds() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 1", List.of(), List.of("t")));
+            log.checkpoint("pg2-stopped");
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.DISABLED, "pg2-stopped"));
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 2", List.of(), List.of("t")));
+            log.append(LogEntry.autoCommitWrite("u", "INSERT 3", List.of(), List.of("t")));
+
+            // Everything is old enough, but pg2 replays from its checkpoint: only what is before it goes.
+            assertThat(log.purgeOlderThan(Duration.ZERO)).isEqualTo(1);
+            assertThat(log.checkpoints()).extracting(Checkpoint::name).first().isEqualTo("pg2-stopped");
+            try (ReplayCursor cursor = log.replayFrom("pg2-stopped")) {
+                assertThat(cursor.nextBatch(10))
+                        .extracting(ReplayItem::orderPosition)
+                        .containsExactly(2L, 3L);
+            }
+            // Checkpoints younger than the age are not purged before.
+            log.saveBackendState("pg2", BackendStateRecord.now(RecordedBackendState.ENABLED, null));
+            assertThat(log.purgeOlderThan(Duration.ofHours(1))).isZero();
+            // Once pg2 is back, everything before the newest old-enough checkpoint goes.
+            assertThat(log.purgeOlderThan(Duration.ZERO)).isEqualTo(2);
+            assertThat(log.entriesBetween(0, log.lastPosition())).isZero();
+        }
+    }
+
+    @Test
+    void automaticPurgeRunsOnItsOwn() throws Exception {
+        try (RecoveryLog log = RecoveryLog.open(fileStore())) {
+            for (int i = 0; i < 5; i++) {
+                log.append(LogEntry.autoCommitWrite("u", "INSERT " + i, List.of(), List.of("t"))
+                        .withOutcome(Outcome.SUCCESS));
+            }
+            log.purgeAutomatically(Duration.ofMillis(1));
+            // The first round checkpoints the end, a later one purges before that checkpoint.
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> log.entriesBetween(0, log.lastPosition()) == 0);
+            assertThat(log.automaticPurgeFailure()).isNull();
+            assertThat(log.checkpoints()).extracting(Checkpoint::position).containsExactly(5L);
+        }
+    }
+
+    @Test
     void purgeKeepsTheWritesOfATransactionOpenAtTheCheckpoint() throws Exception {
         try (RecoveryLog log = RecoveryLog.open(fileStore())) {
             log.append(LogEntry.begin(5, "u"));
@@ -349,9 +394,86 @@ class RecoveryLogTest {
         assertThatThrownBy(() -> RecoveryLog.open(config))
                 .isInstanceOf(RecoveryLogException.class)
                 .hasMessageContaining("schema version 99")
-                .hasMessageContaining("reads version 1");
+                .hasMessageContaining("reads version 2")
+                .hasMessageContaining("written by a newer RAIDb");
         // Another prefix in the same store is a separate, compatible log.
         RecoveryLog.open(config.withTablePrefix("other_")).close();
+    }
+
+    @Test
+    void logOfTheOlderVersionIsRefusedWithWhatToDo() throws Exception {
+        RecoveryLogConfig config = TestStores.freshH2("shop");
+        // What a version-1 controller left: its meta table and its one log table for every virtual database.
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE raidb_meta (meta_key VARCHAR(255) NOT NULL PRIMARY KEY,"
+                    + " meta_value VARCHAR(255) NOT NULL)");
+            s.execute("INSERT INTO raidb_meta VALUES ('schema_version', '1')");
+            s.execute("CREATE TABLE raidb_log (vdb VARCHAR(128) NOT NULL, log_position BIGINT NOT NULL,"
+                    + " kind VARCHAR(24) NOT NULL, PRIMARY KEY (vdb, log_position))");
+        }
+        assertThatThrownBy(() -> RecoveryLog.open(config))
+                .isInstanceOf(RecoveryLogException.class)
+                .hasMessageContaining("schema version 1")
+                .hasMessageContaining("reads version 2")
+                .hasMessageContaining("written by an older RAIDb")
+                .hasMessageContaining("move the store aside")
+                .satisfies(e ->
+                        assertThat(((RecoveryLogException) e).getSQLState()).isEqualTo("55000"));
+        // Refused before anything was created in it: the old controller still finds its store as it left it.
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                ResultSet rs = c.getMetaData().getTables(null, null, "RAIDB_VDB", null)) {
+            assertThat(rs.next()).isFalse();
+        }
+    }
+
+    @Test
+    void restartRollsBackOpenTransactionsFoundAfterTheSavedTail() throws Exception {
+        RecoveryLogConfig config = fileStore();
+        long entries = LogTail.SNAPSHOT_EVERY * 2 + 500;
+        long early;
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            // Transaction 1 opens before the first saved tail and stays open; transaction 2 after the last one.
+            log.append(LogEntry.begin(1, "u"));
+            log.append(LogEntry.write(1, "u", "UPDATE t SET x = 1", List.of(), List.of("t")));
+            // A write whose outcome never comes (it was running when the controller died), before every saved tail.
+            early = log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t WHERE x = 0", List.of(), List.of("t")));
+            List<LogEntry> batch = new ArrayList<>();
+            for (long i = 0; i < entries; i++) {
+                batch.add(LogEntry.autoCommitWrite("u", "UPDATE t SET x = ?", List.of(i), List.of("t"))
+                        .withOutcome(Outcome.SUCCESS));
+            }
+            log.appendAllAsync(batch).get(batch.size() - 1).await();
+            log.append(LogEntry.begin(2, "u"));
+            long pendingItem = log.append(LogEntry.autoCommitWrite("u", "DELETE FROM t", List.of(), List.of("t")));
+            assertThat(pendingItem).isEqualTo(entries + 5);
+        }
+        // As after a crash: only the first tail saved survives (a close saves one, a crash does not).
+        try (Connection c = DriverManager.getConnection(config.jdbcUrl(), "sa", "");
+                Statement s = c.createStatement()) {
+            long first;
+            try (ResultSet rs = s.executeQuery("SELECT MIN(log_position) FROM raidb_log_state")) {
+                rs.next();
+                first = rs.getLong(1);
+            }
+            assertThat(first).isBetween(LogTail.SNAPSHOT_EVERY, entries);
+            assertThat(s.executeUpdate("DELETE FROM raidb_log_state WHERE log_position > " + first))
+                    .isPositive();
+        }
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            assertThat(log.maxTransactionId()).isEqualTo(2);
+            assertThat(log.pendingItems()).containsExactly(early, entries + 5);
+            // Both left open were closed with a ROLLBACK at the end.
+            assertThat(log.lastPosition()).isEqualTo(entries + 7);
+            assertThat(log.committed(1)).isFalse();
+            log.append(LogEntry.begin(3, "u"));
+            log.append(LogEntry.commit(3, "u"));
+            assertThat(log.committed(3)).isTrue();
+        }
+        try (RecoveryLog log = RecoveryLog.open(config)) {
+            // Nothing is left open twice: the rollbacks written at the last open closed both.
+            assertThat(log.lastPosition()).isEqualTo(entries + 9);
+        }
     }
 
     @Test

@@ -22,9 +22,11 @@ record VirtualDatabaseSummary(
 
     /**
      * Entries the log wrote and the store commits that carried them, since the controller started: with
-     * concurrent writers one store commit carries many entries (group commit).
+     * concurrent writers one store commit carries many entries (group commit). {@code bytesPerEntry}: the
+     * store's bytes for the log over the entries it holds ({@link RecoveryLog#bytesPerEntry()}), null when
+     * the store cannot say.
      */
-    record LogFigures(long entriesWritten, long storeCommits, double entriesPerStoreCommit) {
+    record LogFigures(long entriesWritten, long storeCommits, double entriesPerStoreCommit, Double bytesPerEntry) {
         static LogFigures of(RecoveryLog log) {
             if (log == null) {
                 return null;
@@ -33,7 +35,12 @@ record VirtualDatabaseSummary(
             double perCommit = stats.storeCommits() == 0
                     ? 0
                     : Math.round(stats.entriesWritten() * 100.0 / stats.storeCommits()) / 100.0;
-            return new LogFigures(stats.entriesWritten(), stats.storeCommits(), perCommit);
+            java.util.OptionalDouble bytes = log.bytesPerEntry();
+            return new LogFigures(
+                    stats.entriesWritten(),
+                    stats.storeCommits(),
+                    perCommit,
+                    bytes.isPresent() ? Math.round(bytes.getAsDouble() * 10) / 10.0 : null);
         }
     }
 

@@ -200,6 +200,9 @@ final class ConfigXml {
         @JacksonXmlProperty(isAttribute = true)
         public Integer maxWaitMicros;
 
+        @JacksonXmlProperty(isAttribute = true)
+        public String purgeAfter;
+
         RecoveryLogSettings toSettings() {
             RecoveryLogSettings d = RecoveryLogSettings.DEFAULT;
             return new RecoveryLogSettings(
@@ -209,7 +212,8 @@ final class ConfigXml {
                     or(password, d.password()),
                     or(tablePrefix, d.tablePrefix()),
                     or(maxBatchEntries, d.maxBatchEntries()),
-                    or(maxWaitMicros, d.maxWaitMicros()));
+                    or(maxWaitMicros, d.maxWaitMicros()),
+                    purgeAfter == null ? d.purgeAfter() : RecoveryLogSettings.parsePurgeAfter(purgeAfter.strip()));
         }
     }
 

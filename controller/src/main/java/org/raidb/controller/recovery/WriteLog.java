@@ -80,6 +80,9 @@ public final class WriteLog implements AutoCloseable {
             }
         }
         WriteLog opened = new WriteLog(RecoveryLog.open(config), embeddedStore);
+        if (settings.purgeAfter() != null) {
+            opened.log.purgeAutomatically(settings.purgeAfter());
+        }
         try {
             opened.restrictStoreFiles();
         } catch (IOException e) {

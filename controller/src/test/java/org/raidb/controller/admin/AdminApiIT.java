@@ -194,6 +194,12 @@ class AdminApiIT {
                 .isPositive()
                 .isLessThan(entries);
         assertThat(after.get("entriesPerStoreCommit").asDouble()).isGreaterThan(1.0);
+        // The default H2 file store: its file's bytes over the entries it holds.
+        System.out.printf(
+                "recovery log: %.1f bytes per entry%n",
+                after.get("bytesPerEntry").asDouble());
+        assertThat(after.get("bytesPerEntry").isNumber()).isTrue();
+        assertThat(after.get("bytesPerEntry").asDouble()).isPositive();
     }
 
     @Test

@@ -61,6 +61,9 @@ class ConfigDefaultsTest {
                         String.valueOf(RecoveryLogSettings.DEFAULT.maxBatchEntries()))
                 .containsEntry(
                         "recoveryLogType/maxWaitMicros", String.valueOf(RecoveryLogSettings.DEFAULT.maxWaitMicros()))
+                .containsEntry(
+                        "recoveryLogType/purgeAfter",
+                        RecoveryLogSettings.DEFAULT.purgeAfter().toHours() + "h")
                 .containsEntry("backupType/backuper", BackupSettings.DEFAULT.backuper())
                 .containsEntry("schedulerType/type", ConfigDefaults.SCHEDULER)
                 .containsEntry("schedulerType/lockTimeout", String.valueOf(ConfigDefaults.LOCK_TIMEOUT_MILLIS))

@@ -138,6 +138,27 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void automaticPurgeDefaultsAndValues() throws Exception {
+        VirtualDatabaseConfig plain =
+                ConfigLoader.load(edit("", ""), "ok.xml").virtualDatabases().get(0);
+        assertThat(plain.recoveryLog().purgeAfter()).isEqualTo(java.time.Duration.ofHours(24));
+        VirtualDatabaseConfig daily = ConfigLoader.load(
+                        edit("    <raidb1 ", "    <recoveryLog purgeAfter=\"90m\"/><raidb1 "), "ok.xml")
+                .virtualDatabases()
+                .get(0);
+        assertThat(daily.recoveryLog().purgeAfter()).isEqualTo(java.time.Duration.ofMinutes(90));
+        VirtualDatabaseConfig off = ConfigLoader.load(
+                        edit("    <raidb1 ", "    <recoveryLog purgeAfter=\"off\"/><raidb1 "), "ok.xml")
+                .virtualDatabases()
+                .get(0);
+        assertThat(off.recoveryLog().purgeAfter()).isNull();
+        assertError(
+                edit("    <raidb1 ", "    <recoveryLog purgeAfter=\"one day\"/><raidb1 "),
+                "bad.xml:12:",
+                "be off or an age: a number followed by s, m, h or d");
+    }
+
+    @Test
     void determinismDefaultsAndValues() throws Exception {
         VirtualDatabaseConfig plain =
                 ConfigLoader.load(edit("", ""), "ok.xml").virtualDatabases().get(0);

@@ -33,6 +33,11 @@ import org.raidb.controller.recovery.Progress;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.embedded.EmbeddedPostgresCluster;
 import org.raidb.embedded.EmbeddedPostgresServer;
+import org.raidb.recovery.LogEntry;
+import org.raidb.recovery.Outcome;
+import org.raidb.recovery.PendingAppend;
+import org.raidb.recovery.RecoveryLog;
+import org.raidb.recovery.RecoveryLogException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -59,7 +64,9 @@ public final class RecoveryLogCommand implements Callable<Integer> {
             + "auto-commit UPDATEs by random key go through each, with 1 and 16 client threads, sides alternating round by "
             + "round, median of the rounds. Then one backend of the logged controller is disabled, 16 threads write for the "
             + "replay window, and `enable` replays what it missed: entries per second is the replay rate. Targets (issue 4): "
-            + "logging costs at most 15% of write throughput; replay at least 5,000 entries per second per backend.";
+            + "logging costs at most 15% of write throughput; replay at least 5,000 entries per second per backend."
+            + " `--entries N` first fills the logged controller's log with N history entries (not run on the backends)"
+            + " so that the figures are those of a large log; the run ends with the log store's bytes per entry.";
     private static final String NAME = "bench";
     private static final String USER = "bench";
     private static final String PASSWORD = "bench";
@@ -113,9 +120,23 @@ public final class RecoveryLogCommand implements Callable<Integer> {
     @Option(names = "--no-record", description = "Print the figures only.")
     boolean noRecord;
 
+    @Option(
+            names = "--entries",
+            defaultValue = "0",
+            paramLabel = "N",
+            description = "First fill the logged controller's recovery log with N entries (auto-commit writes recorded"
+                    + " as history, appended in batches of 1,000 through the log's API, not run on the backends), so"
+                    + " that the figures are those of a large log (default ${DEFAULT-VALUE}).")
+    long entries;
+
     @Override
     public Integer call() throws Exception {
-        if (durationSeconds < 1 || warmupSeconds < 0 || rounds < 1 || replayWindowSeconds < 1 || rows < 1) {
+        if (durationSeconds < 1
+                || warmupSeconds < 0
+                || rounds < 1
+                || replayWindowSeconds < 1
+                || rows < 1
+                || entries < 0) {
             throw new ParameterException(
                     spec.commandLine(), "--duration, --rounds, --replay-window and --rows must be at least 1");
         }
@@ -135,6 +156,10 @@ public final class RecoveryLogCommand implements Callable<Integer> {
             }
             try (Controller off = Controller.start(configuration(cluster, RecoveryLogSettings.DISABLED));
                     Controller on = Controller.start(configuration(cluster, RecoveryLogSettings.DEFAULT))) {
+                if (entries > 0) {
+                    out.println(buildLog(on.virtualDatabase(NAME).writeLog().log(), entries));
+                    out.flush();
+                }
                 for (int threads : List.of(1, 16)) {
                     List<Figures> offRounds = new ArrayList<>();
                     List<Figures> onRounds = new ArrayList<>();
@@ -168,7 +193,8 @@ public final class RecoveryLogCommand implements Callable<Integer> {
                     out.flush();
                     table.append(row).append('\n');
                 }
-                replayLine = measureReplay(on, out);
+                replayLine = measureReplay(on, out) + "\n\n" + logSize(on);
+                out.println(logSize(on));
             }
         }
         String entry = "### "
@@ -222,6 +248,47 @@ public final class RecoveryLogCommand implements Callable<Integer> {
                 entries.get() / seconds);
         out.println(line);
         return line;
+    }
+
+    /** Appends {@code n} history entries (outcome recorded) to {@code log} in batches of 1,000. */
+    private static String buildLog(RecoveryLog log, long n) throws RecoveryLogException {
+        long t0 = System.nanoTime();
+        PendingAppend last = null;
+        List<LogEntry> batch = new ArrayList<>(1000);
+        for (long done = 0; done < n; done += batch.size()) {
+            batch.clear();
+            for (long i = done; i < n && batch.size() < 1000; i++) {
+                batch.add(LogEntry.autoCommitWrite(
+                                USER,
+                                "UPDATE bench_accounts SET balance = balance + ? WHERE id = ?",
+                                List.of(1, i % 1000),
+                                List.of("bench_accounts"))
+                        .withOutcome(Outcome.SUCCESS));
+            }
+            List<PendingAppend> appended = log.appendAllAsync(batch);
+            last = appended.get(appended.size() - 1);
+        }
+        if (last != null) {
+            last.await();
+        }
+        return String.format(
+                Locale.ROOT, "Recovery log filled with %,d entries in %.1f s.", n, (System.nanoTime() - t0) / 1e9);
+    }
+
+    private static String logSize(Controller on) {
+        RecoveryLog log = on.virtualDatabase(NAME).writeLog().log();
+        RecoveryLog.GroupCommitStats stats = log.groupCommitStats();
+        return String.format(
+                Locale.ROOT,
+                "Recovery log store: %s bytes per entry (%,d entries held; %,d entries written in %,d store commits"
+                        + " during the run).",
+                log.bytesPerEntry().isPresent()
+                        ? String.format(
+                                Locale.ROOT, "%,.0f", log.bytesPerEntry().getAsDouble())
+                        : "unknown",
+                log.lastPosition(),
+                stats.entriesWritten(),
+                stats.storeCommits());
     }
 
     private static Connection connect(Controller c) throws SQLException {

@@ -65,10 +65,19 @@ class RecoveryLogStoreIT {
                 c.createStatement().execute("INSERT INTO t VALUES (1), (2)");
             }
         }
-        try (Connection c = store.connect("raidb_log");
-                var rs = c.createStatement().executeQuery("SELECT count(*) FROM shoplog_log WHERE vdb = 'shop'")) {
-            rs.next();
-            assertThat(rs.getLong(1)).as("entries in the PostgreSQL log store").isEqualTo(2);
+        try (Connection c = store.connect("raidb_log")) {
+            // Each virtual database has its entry table, named by its id in <prefix>vdb.
+            long id;
+            try (var rs = c.createStatement().executeQuery("SELECT vdb_id FROM shoplog_vdb WHERE name = 'shop'")) {
+                assertThat(rs.next()).isTrue();
+                id = rs.getLong(1);
+            }
+            try (var rs = c.createStatement().executeQuery("SELECT count(*) FROM shoplog_log_" + id)) {
+                rs.next();
+                assertThat(rs.getLong(1))
+                        .as("entries in the PostgreSQL log store")
+                        .isEqualTo(2);
+            }
         }
     }
 
