@@ -31,14 +31,15 @@ record CpuUse(
 
     static CpuUse between(CpuSample begin, CpuSample end, long operations) {
         Map<CpuSample.Role, Long> byRole = new EnumMap<>(CpuSample.Role.class);
-        long[] controllerKernel = {0};
-        end.threads().forEach((id, t) -> {
-            CpuSample.ThreadCpu before = begin.threads().get(id);
+        long controllerKernel = 0;
+        for (Map.Entry<Long, CpuSample.ThreadCpu> e : end.threads().entrySet()) {
+            CpuSample.ThreadCpu t = e.getValue();
+            CpuSample.ThreadCpu before = begin.threads().get(e.getKey());
             byRole.merge(t.role(), t.cpuNanos() - (before == null ? 0 : before.cpuNanos()), Long::sum);
             if (t.role() == CpuSample.Role.CONTROLLER) {
-                controllerKernel[0] += t.kernelNanos() - (before == null ? 0 : before.kernelNanos());
+                controllerKernel += t.kernelNanos() - (before == null ? 0 : before.kernelNanos());
             }
-        });
+        }
         long client = byRole.getOrDefault(CpuSample.Role.CLIENT, 0L);
         long controller = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
         long process = end.processCpuNanos() - begin.processCpuNanos();
@@ -57,7 +58,7 @@ record CpuUse(
                 postgres < 0 ? -1 : (process + postgres + pgpool) / wall,
                 machine < 0 ? -1 : machine / wall,
                 pgpool / 1e3 / ops,
-                controllerKernel[0] / 1e3 / ops);
+                controllerKernel / 1e3 / ops);
     }
 
     /** All CPU per operation this run can account for. */
