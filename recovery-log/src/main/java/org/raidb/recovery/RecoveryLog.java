@@ -62,6 +62,9 @@ public final class RecoveryLog implements AutoCloseable {
     private long lastPosition;
     private volatile long maxTransactionId;
     private final AtomicReference<ScheduledExecutorService> automaticPurge = new AtomicReference<>();
+    /** UTF-8 bytes of the SQL texts and encoded parameters appended since the log was opened. */
+    private final java.util.concurrent.atomic.AtomicLong recordedBytes = new java.util.concurrent.atomic.AtomicLong();
+
     private volatile String automaticPurgeFailure;
 
     private RecoveryLog(
@@ -211,9 +214,13 @@ public final class RecoveryLog implements AutoCloseable {
      */
     public List<PendingAppend> appendAllAsync(List<LogEntry> entries) throws RecoveryLogException {
         List<byte[]> encoded = new ArrayList<>(entries.size());
+        long bytes = 0;
         for (LogEntry e : entries) {
             try {
-                encoded.add(e.parameters().isEmpty() ? null : ParameterCodec.encode(e.parameters()));
+                byte[] parameters = e.parameters().isEmpty() ? null : ParameterCodec.encode(e.parameters());
+                encoded.add(parameters);
+                bytes += (e.sql() == null ? 0 : e.sql().getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+                        + (parameters == null ? 0 : parameters.length);
             } catch (IllegalArgumentException unstorable) {
                 throw new RecoveryLogException(
                         "the write was not run: " + unstorable.getMessage()
@@ -222,6 +229,7 @@ public final class RecoveryLog implements AutoCloseable {
                         unstorable);
             }
         }
+        recordedBytes.addAndGet(bytes);
         List<PendingAppend> appended = new ArrayList<>(entries.size());
         synchronized (positionLock) {
             for (LogEntry e : entries) {
@@ -295,6 +303,14 @@ public final class RecoveryLog implements AutoCloseable {
         return bytes <= 0 || entries <= 0
                 ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of((double) bytes / entries);
+    }
+
+    /**
+     * What the entries appended since the log was opened record: the UTF-8 bytes of their SQL texts plus their
+     * parameters as encoded. On a new log, {@link #storeBytes()} over this is the log's size against what it holds.
+     */
+    public long recordedBytes() {
+        return recordedBytes.get();
     }
 
     /** The bytes {@link #bytesPerEntry()} divides, or -1 if the store cannot say. */
