@@ -1,7 +1,6 @@
 package org.raidb.recovery;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
+import java.io.IOException;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,14 +11,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The one thread that writes the log. Appenders queue operations and wait on a future; the writer
- * takes everything queued so far (up to {@code maxBatchEntries}), writes it in one store transaction
- * and completes the futures after the commit. While one commit is in progress the next batch
- * accumulates, so N concurrent appenders cost about one commit, not N: that is the group commit.
+ * The one thread that makes log operations durable. Appenders queue operations and wait on a future;
+ * the writer takes everything queued so far (up to {@code maxBatchEntries}), makes it durable in one go
+ * and completes the futures. While one batch is being written the next accumulates, so N concurrent
+ * appenders cost about one write, not N: that is the group commit.
  *
- * <p>A failed store transaction fails every operation in it and every later one: once the store has
- * refused a write the log cannot promise durability any more, and the controller must stop
- * acknowledging writes rather than carry on with a hole in the log.
+ * <p>Durable means: committed in the store, or, for an embedded H2 store, written to its {@link
+ * LogJournal}, from which a {@link JournalStoreThread} moves operations into the store about once a second
+ * (or sooner when a checkpoint or a replay needs them there).
+ *
+ * <p>A failed write fails every operation in it and every later one: once the store has refused a
+ * write the log cannot promise durability any more, and the controller must stop acknowledging writes
+ * rather than carry on with a hole in the log.
  */
 final class GroupCommitWriter implements AutoCloseable {
 
@@ -35,7 +38,10 @@ final class GroupCommitWriter implements AutoCloseable {
         private final byte[] parameters;
         private final CompletableFuture<Long> durable;
 
-        /** {@code parameters}: the entry's parameters as stored, encoded by the appender (null when it has none). */
+        /**
+         * {@code parameters}: the entry's parameters as stored, encoded by the appender (null when it has none);
+         * {@code durable}: null for an entry read back from the journal.
+         */
         Append(LogEntry entry, byte[] parameters, CompletableFuture<Long> durable) {
             this.entry = entry;
             this.parameters = parameters;
@@ -57,67 +63,53 @@ final class GroupCommitWriter implements AutoCloseable {
 
     record SetOutcome(long position, Outcome outcome, CompletableFuture<Void> durable) implements Operation {}
 
-    /** Completes once every operation queued before it is durable. */
+    /** Completes once every operation queued before it is in the store (not only in the journal). */
     record Barrier(CompletableFuture<Void> reached) implements Operation {}
 
     private record Stop() implements Operation {}
 
-    /** How long a deferred successful outcome waits for a commit before it gets one of its own. */
+    /** How long a deferred successful outcome waits for a write before it gets one of its own. */
     private static final long DEFERRED_FLUSH_MILLIS = 200;
+    /** With a journal: how long operations stay in it before the store takes them. */
+    static final long STORE_EVERY_MILLIS = 1000;
+    /** With a journal: operations handed to the store at once at most. */
+    static final int STORE_EVERY_OPERATIONS = 5_000;
+    /** With a journal: the writer waits for the store while this many operations are handed and not stored. */
+    static final int MAX_UNSTORED_OPERATIONS = 20_000;
 
     private final BlockingQueue<Operation> queue = new LinkedBlockingQueue<>();
-    private final Connection connection;
     private final String vdb;
-    private final LogEntryRows rows;
+    private final StoreWriter store;
     private final int maxBatchEntries;
     private final long maxWaitNanos;
     private final Thread thread;
-    private final AtomicLong storeCommits = new AtomicLong();
-    private final AtomicLong entriesWritten = new AtomicLong();
     private volatile long lastDurablePosition;
     private volatile SQLException failure;
     /** Set once the writer has stopped (closed or interrupted): nothing queued after that would ever be written. */
     private volatile boolean stopped;
 
-    private PreparedStatement insert;
-    private PreparedStatement update;
-    private PreparedStatement insertStatement;
-    private PreparedStatement saveTail;
+    /** Null unless the store is an embedded H2 file: then the journal and its store thread. */
+    private final LogJournal journal;
 
-    private final LogTail tail;
-    private final String saveTailSql;
-    private final int vdbId;
-    private final int inlineLimit;
-    private final StatementIds statementIds;
-    private long tailSavedAt;
-    /** Null unless the store is an embedded H2 database. */
-    private final H2Compaction compaction;
+    private final JournalStoreThread storeThread;
+    private final AtomicLong journalWrites = new AtomicLong();
+    private final AtomicLong entriesWritten = new AtomicLong();
+    // The writer thread's own, with a journal: the segment appended to, and what it holds that the store
+    // thread has not been handed yet.
+    private int segment;
+    private List<Operation> unhanded = new ArrayList<>();
+    private List<Barrier> barriers = new ArrayList<>();
+    private long firstUnhandedNanos;
 
-    GroupCommitWriter(
-            Connection connection,
-            RecoveryLogConfig config,
-            LogEntryRows rows,
-            long lastPosition,
-            LogTail tail,
-            long lastStatementId,
-            String saveTailSql,
-            int vdbId,
-            int inlineLimit)
-            throws SQLException {
-        this.connection = connection;
+    /** {@code journal}: null to make every batch durable by a store commit. */
+    GroupCommitWriter(RecoveryLogConfig config, StoreWriter store, LogJournal journal, long lastPosition) {
         this.vdb = config.virtualDatabase();
-        this.rows = rows;
-        this.tail = tail;
-        this.tailSavedAt = tail.position();
-        this.saveTailSql = saveTailSql;
-        this.vdbId = vdbId;
-        this.inlineLimit = inlineLimit;
-        this.statementIds = new StatementIds(lastStatementId);
-        this.compaction = H2Compaction.of(connection);
+        this.store = store;
+        this.journal = journal;
         this.maxBatchEntries = config.maxBatchEntries();
         this.maxWaitNanos = TimeUnit.MICROSECONDS.toNanos(config.maxWaitMicros());
         this.lastDurablePosition = lastPosition;
-        connection.setAutoCommit(false);
+        this.storeThread = journal == null ? null : new JournalStoreThread(vdb, store, journal, f -> failure = f);
         thread = new Thread(this::run, "raidb-recovery-log-writer-" + vdb);
         thread.setDaemon(true);
         thread.start();
@@ -141,30 +133,71 @@ final class GroupCommitWriter implements AutoCloseable {
 
     /** Store transactions committed so far: with group commit, far fewer than entries written. */
     long storeCommits() {
-        return storeCommits.get();
+        return store.storeCommits();
     }
 
+    /** Records written to the journal (0 without one): each made a batch of appenders' operations durable. */
+    long journalWrites() {
+        return journalWrites.get();
+    }
+
+    /** Entries made durable so far. */
     long entriesWritten() {
         return entriesWritten.get();
     }
 
+    StatementIds statementIds() {
+        return store.statementIds();
+    }
+
+    /** The journal's bytes on disk (0 without one). */
+    long journalBytes() {
+        return journal == null ? 0 : journal.bytes();
+    }
+
+    /** The last position durable (in the journal or the store). */
     long lastDurablePosition() {
         return lastDurablePosition;
     }
 
+    /** The last position committed in the store: what queries on the store can see. */
+    long lastStoredPosition() {
+        return store.lastStoredPosition();
+    }
+
     private void run() {
         List<Operation> batch = new ArrayList<>(maxBatchEntries);
-        // Successful outcomes wait for the next commit made for another reason: nobody waits for them,
-        // and a commit of their own per write would double the store's work. A crash that loses them
+        // Successful outcomes wait for the next write made for another reason: nobody waits for them,
+        // and a write of their own per statement would double the log's work. A crash that loses them
         // only makes those writes look in doubt, which restart treats conservatively.
         List<Operation> deferred = new ArrayList<>();
         try {
             while (true) {
+                long waitNanos = Long.MAX_VALUE;
+                if (!deferred.isEmpty()) {
+                    waitNanos = TimeUnit.MILLISECONDS.toNanos(DEFERRED_FLUSH_MILLIS);
+                }
+                if (!unhanded.isEmpty()) {
+                    waitNanos = Math.min(
+                            waitNanos,
+                            Math.max(
+                                    0,
+                                    firstUnhandedNanos
+                                            + TimeUnit.MILLISECONDS.toNanos(STORE_EVERY_MILLIS)
+                                            - System.nanoTime()));
+                }
                 Operation first =
-                        deferred.isEmpty() ? queue.take() : queue.poll(DEFERRED_FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+                        waitNanos == Long.MAX_VALUE ? queue.take() : queue.poll(waitNanos, TimeUnit.NANOSECONDS);
                 if (first == null) {
-                    write(deferred, false);
-                    deferred.clear();
+                    if (!deferred.isEmpty()) {
+                        write(deferred, false);
+                        deferred.clear();
+                    }
+                    if (!unhanded.isEmpty()
+                            && System.nanoTime() - firstUnhandedNanos
+                                    >= TimeUnit.MILLISECONDS.toNanos(STORE_EVERY_MILLIS)) {
+                        handOver(false);
+                    }
                     continue;
                 }
                 batch.add(first);
@@ -224,93 +257,41 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /** {@code last}: the writer stops after this batch, which saves the tail so that a restart reads nothing. */
-    private void write(List<Operation> batch, boolean last) {
+    private void write(List<Operation> batch, boolean last) throws InterruptedException {
         if (failure != null) {
             failAll(batch, failure);
+            failAll(new ArrayList<>(barriers), failure);
+            barriers.clear();
+            if (last && storeThread != null) {
+                storeThread.submit(new JournalStoreThread.Request(List.of(), -1, List.of(), true));
+            }
+            return;
+        }
+        try {
+            if (journal == null) {
+                store.write(batch, last);
+            } else {
+                journal.append(segment, batch);
+                journalWrites.incrementAndGet();
+            }
+        } catch (SQLException | IOException | RuntimeException | Error e) {
+            // Whatever went wrong, the thread lives on to fail this batch and every later operation: were it
+            // to die, every appender would wait for its durability forever.
+            failure = e instanceof SQLException q
+                    ? q
+                    : new SQLException("the log writer failed: " + e, RecoveryLogException.IO_ERROR, e);
+            failAll(batch, failure);
+            if (last && storeThread != null) {
+                storeThread.submit(new JournalStoreThread.Request(List.of(), -1, List.of(), true));
+            }
             return;
         }
         long highest = -1;
         int appended = 0;
-        try {
-            // Prepared once per writer: parsing them for every batch was a good part of a one-entry commit.
-            if (insert == null) {
-                insert = connection.prepareStatement(rows.insert);
-                update = connection.prepareStatement(rows.updateOutcome);
-                insertStatement = connection.prepareStatement(rows.insertStatement);
-                saveTail = connection.prepareStatement(saveTailSql);
-            }
-            int updates = 0;
-            int newStatements = 0;
-            for (Operation op : batch) {
-                if (op instanceof Append a) {
-                    LogEntry e = a.entry();
-                    Long statementId = null;
-                    if (e.sql() != null) {
-                        String key = LogEntryRows.statementKey(e);
-                        statementId = statementIds.known(key);
-                        if (statementId == null) {
-                            statementId = statementIds.add(key);
-                            insertStatement.setLong(1, statementId);
-                            insertStatement.setString(2, e.sql());
-                            insertStatement.setString(
-                                    3, e.tablesWritten().isEmpty() ? null : String.join(",", e.tablesWritten()));
-                            insertStatement.addBatch();
-                            newStatements++;
-                        }
-                    }
-                    tail.accept(
-                            e.position(),
-                            e.kind(),
-                            e.transactionId(),
-                            e.outcome().status());
-                    LogEntryRows.bindInsert(insert, e, statementId, a.parameters(), inlineLimit);
-                    insert.addBatch();
-                    highest = e.position();
-                    appended++;
-                } else if (op instanceof SetOutcome s) {
-                    tail.outcome(s.position(), s.outcome().status());
-                    LogEntryRows.bindOutcome(update, s.position(), s.outcome());
-                    update.addBatch();
-                    updates++;
-                }
-            }
-            // Statements before the entries that name them; inserts before updates is safe: an outcome is
-            // always queued after its entry.
-            if (newStatements > 0) {
-                insertStatement.executeBatch();
-            }
-            if (appended > 0) {
-                insert.executeBatch();
-            }
-            if (updates > 0) {
-                update.executeBatch();
-            }
-            if (tail.position() - tailSavedAt >= LogTail.SNAPSHOT_EVERY || (last && tail.position() > tailSavedAt)) {
-                saveTail();
-            }
-            connection.commit();
-            statementIds.committed();
-        } catch (SQLException | RuntimeException | Error e) {
-            // Whatever went wrong, the thread lives on to fail this batch and every later operation: were it
-            // to die, every appender would wait for its durability forever.
-            statementIds.rolledBack();
-            failure = e instanceof SQLException q
-                    ? q
-                    : new SQLException("the log writer failed: " + e, RecoveryLogException.SYSTEM_ERROR, e);
-            try {
-                connection.rollback();
-            } catch (SQLException ignored) {
-                // The store is gone; the failure above is what the callers need to see.
-            }
-            failAll(batch, failure);
-            return;
-        }
-        storeCommits.incrementAndGet();
-        if (compaction != null) {
-            try {
-                compaction.afterCommit();
-            } catch (RuntimeException e) {
-                // Only the file's size suffers; the next round tries again.
+        for (Operation op : batch) {
+            if (op instanceof Append a) {
+                highest = a.entry().position();
+                appended++;
             }
         }
         entriesWritten.addAndGet(appended);
@@ -323,27 +304,57 @@ final class GroupCommitWriter implements AutoCloseable {
             } else if (op instanceof SetOutcome s) {
                 s.durable().complete(null);
             } else if (op instanceof Barrier b) {
-                b.reached().complete(null);
+                if (journal == null) {
+                    b.reached().complete(null);
+                } else {
+                    barriers.add(b);
+                }
+            }
+        }
+        if (journal != null) {
+            for (Operation op : batch) {
+                if (op instanceof Append || op instanceof SetOutcome) {
+                    if (unhanded.isEmpty()) {
+                        firstUnhandedNanos = System.nanoTime();
+                    }
+                    unhanded.add(op);
+                }
+            }
+            if (last || !barriers.isEmpty() || unhanded.size() >= STORE_EVERY_OPERATIONS) {
+                handOver(last);
             }
         }
     }
 
-    /** Saves the tail in the batch's store transaction: what a restart reads starts there. */
-    private void saveTail() throws SQLException {
-        saveTail.setInt(1, vdbId);
-        saveTail.setLong(2, tail.position());
-        saveTail.setLong(3, tail.maxTransactionId());
-        saveTail.setLong(4, tail.oldestPending());
-        saveTail.setString(5, tail.encodeOpenTransactions());
-        saveTail.executeUpdate();
-        tailSavedAt = tail.position();
+    /**
+     * Hands what the journal holds beyond what the store thread has to it, moving on to the other segment
+     * when that one is free (else appending goes on in this one, emptied with a later hand-over).
+     */
+    private void handOver(boolean last) throws InterruptedException {
+        int clear = -1;
+        if (last) {
+            clear = segment;
+        } else if (storeThread.take(1 - segment)) {
+            clear = segment;
+            segment = 1 - segment;
+        }
+        storeThread.submit(new JournalStoreThread.Request(unhanded, clear, barriers, last));
+        unhanded = new ArrayList<>();
+        barriers = new ArrayList<>();
+        if (!last) {
+            storeThread.awaitUnstoredAtMost(MAX_UNSTORED_OPERATIONS);
+        }
     }
 
-    private void failAll(List<Operation> batch, SQLException cause) {
-        RecoveryLogException e = new RecoveryLogException(
+    static RecoveryLogException failureOf(String vdb, SQLException cause) {
+        return new RecoveryLogException(
                 "The recovery log of " + vdb + " could not write to its store: " + cause.getMessage(),
                 RecoveryLogException.IO_ERROR,
                 cause);
+    }
+
+    private void failAll(List<Operation> batch, SQLException cause) {
+        RecoveryLogException e = failureOf(vdb, cause);
         for (Operation op : batch) {
             if (op instanceof Append a) {
                 a.durable().completeExceptionally(e);
@@ -355,7 +366,7 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /** Writes what is queued, then stops the thread. */
+    /** Writes what is queued (with a journal: into the store too), then stops the threads. */
     @Override
     public void close() throws SQLException {
         queue.add(new Stop());
@@ -364,6 +375,17 @@ final class GroupCommitWriter implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        connection.close();
+        if (storeThread != null) {
+            storeThread.close();
+        }
+        try {
+            if (journal != null) {
+                journal.close();
+            }
+        } catch (IOException e) {
+            // Everything in it is in the store by now (or stays for the next start); nothing to report.
+        } finally {
+            store.close();
+        }
     }
 }

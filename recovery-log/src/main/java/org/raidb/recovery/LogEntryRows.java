@@ -40,6 +40,7 @@ final class LogEntryRows {
     final String pendingFrom;
     final String committedFrom;
     final String deleteRange;
+    final String deleteStatements;
 
     LogEntryRows(LogSchema schema, int vdbId) {
         log = schema.log(vdbId);
@@ -68,6 +69,7 @@ final class LogEntryRows {
         committedFrom =
                 "SELECT COUNT(*) FROM " + log + " WHERE log_position >= ? AND tx_id = ? AND kind = ? AND outcome <> ?";
         deleteRange = "DELETE FROM " + log + " WHERE log_position >= ? AND log_position < ?";
+        deleteStatements = "DELETE FROM " + statements + " WHERE stmt_id >= ? AND stmt_id <= ?";
     }
 
     /** The queries that read, change or delete entries, by name, for a plan check (all parameters are numbers). */
@@ -84,6 +86,7 @@ final class LogEntryRows {
         all.put("pendingFrom", pendingFrom);
         all.put("committedFrom", committedFrom);
         all.put("deleteRange", deleteRange);
+        all.put("deleteStatements", deleteStatements);
         all.put("maxStatementId", maxStatementId);
         return all;
     }

@@ -86,23 +86,60 @@ public final class RecoveryLog implements AutoCloseable {
         LoadedTail loaded = loadTail(Long.MAX_VALUE, true);
         LogTail tail = loaded.tail();
         this.tailStart = loaded.pendingFrom();
+        long lastStatementId = catalog.queryLong(rows.maxStatementId, 0);
+        StoreWriter store = new StoreWriter(
+                writerConnection, rows, tail, lastStatementId, rows.insertTail, vdbId, dialect.inlineBinaryLimit());
+        // Before anything reads the tail: what the journal holds beyond the store goes into it (and the tail).
+        LogJournal journal = openJournal(config, store, vdbId);
         this.abandoned = new ArrayList<>(tail.openTransactions().keySet());
         this.maxTransactionId = tail.maxTransactionId();
         // Checkpoints count too: after a purge of everything the log table may be empty.
         long maxCheckpoint = catalog.queryLong(
                 "SELECT MAX(log_position) FROM " + schema.checkpoint + " WHERE vdb = ?", 0, config.virtualDatabase());
         this.lastPosition = Math.max(tail.position(), maxCheckpoint);
-        long lastStatementId = catalog.queryLong(rows.maxStatementId, 0);
-        this.writer = new GroupCommitWriter(
-                writerConnection,
-                config,
-                rows,
-                lastPosition,
-                tail,
-                lastStatementId,
-                rows.insertTail,
-                vdbId,
-                dialect.inlineBinaryLimit());
+        this.writer = new GroupCommitWriter(config, store, journal, lastPosition);
+    }
+
+    /**
+     * The journal in front of an embedded H2 file store ({@link LogJournal}), after storing what it held past
+     * the store's end (a controller that stopped without closing its log); null for any other store.
+     */
+    private static LogJournal openJournal(RecoveryLogConfig config, StoreWriter store, int vdbId) throws SQLException {
+        java.nio.file.Path file = StoreUrl.h2File(config.jdbcUrl());
+        if (!store.embeddedH2() || file == null) {
+            return null;
+        }
+        LogJournal journal = null;
+        try {
+            journal = LogJournal.open(file, vdbId);
+            long stored = store.lastStoredPosition();
+            List<GroupCommitWriter.Operation> missing = new ArrayList<>();
+            for (GroupCommitWriter.Operation op : journal.recorded()) {
+                if (!(op instanceof GroupCommitWriter.Append a) || a.entry().position() > stored) {
+                    missing.add(op);
+                }
+            }
+            if (!missing.isEmpty()) {
+                store.write(missing, false);
+            }
+            journal.clear(0);
+            journal.clear(1);
+            return journal;
+        } catch (java.io.IOException | RuntimeException e) {
+            if (journal != null) {
+                try {
+                    journal.close();
+                } catch (java.io.IOException ignored) {
+                    // the first failure is the one to report
+                }
+            }
+            throw new SQLException(
+                    "Cannot read the recovery log's journal next to " + file + ": " + e.getMessage()
+                            + ". Check the files' permissions and the disk; do not delete them (they hold"
+                            + " acknowledged writes not yet in the store).",
+                    RecoveryLogException.IO_ERROR,
+                    e);
+        }
     }
 
     /** {@code pendingFrom}: where the items still pending start (a restart's search for them reads from there). */
@@ -273,17 +310,36 @@ public final class RecoveryLog implements AutoCloseable {
         }
     }
 
-    /** The last position committed in the store. */
+    /** The last position durable: a write acknowledged after it survives a controller crash. */
     public long lastDurablePosition() {
         return writer.lastDurablePosition();
     }
 
-    /** How many store transactions the writer has committed, and how many entries they carried. */
-    public GroupCommitStats groupCommitStats() {
-        return new GroupCommitStats(writer.storeCommits(), writer.entriesWritten());
+    /** The last position that queries on the store see (with a journal, up to about a second behind). */
+    long lastStoredPosition() {
+        return writer.lastStoredPosition();
     }
 
-    public record GroupCommitStats(long storeCommits, long entriesWritten) {}
+    /** Returns once the store holds every entry up to {@code position} and every outcome queued so far. */
+    void awaitStored(long position) throws RecoveryLogException {
+        if (position <= writer.lastStoredPosition() && writer.journalWrites() == 0) {
+            return;
+        }
+        CompletableFuture<Void> reached = new CompletableFuture<>();
+        writer.submit(new GroupCommitWriter.Barrier(reached));
+        new PendingAppend(position, reached.thenApply(v -> position)).await();
+    }
+
+    /** How many store transactions the writer has committed, and how many entries they carried. */
+    public GroupCommitStats groupCommitStats() {
+        return new GroupCommitStats(writer.storeCommits(), writer.entriesWritten(), writer.journalWrites());
+    }
+
+    /**
+     * {@code journalWrites}: records written to the journal of an embedded H2 store, each making a batch of
+     * appenders' operations durable (0 for other stores, where each store commit does).
+     */
+    public record GroupCommitStats(long storeCommits, long entriesWritten, long journalWrites) {}
 
     /**
      * Bytes the store spends on this log, divided by the entries it holds (those after the purge horizon);
@@ -319,7 +375,9 @@ public final class RecoveryLog implements AutoCloseable {
         try {
             if (product.contains("h2")) {
                 java.nio.file.Path file = StoreUrl.h2File(config.jdbcUrl());
-                return file == null || !java.nio.file.Files.exists(file) ? -1 : java.nio.file.Files.size(file);
+                return file == null || !java.nio.file.Files.exists(file)
+                        ? -1
+                        : java.nio.file.Files.size(file) + writer.journalBytes();
             }
             String sql;
             if (product.contains("postgres")) {
@@ -340,6 +398,7 @@ public final class RecoveryLog implements AutoCloseable {
 
     /** Entries stored with a position in {@code (from, to]}: the work of a replay from {@code from}. */
     public long entriesBetween(long from, long to) throws SQLException {
+        awaitStored(Math.min(to, lastPosition()));
         synchronized (admin) {
             return catalog.queryLong(rows.countBetween, 0, from, to);
         }
@@ -355,6 +414,7 @@ public final class RecoveryLog implements AutoCloseable {
      * commit, read by a controller restarted between the two phases.
      */
     public boolean committed(long transactionId) throws RecoveryLogException {
+        awaitStored(lastPosition());
         // A transaction left prepared by a crash was committing then: its COMMIT is pending, so it is in the
         // part of the log the restart read. Further back only in the rare case that its outcome was
         // recorded before the crash.
@@ -380,6 +440,7 @@ public final class RecoveryLog implements AutoCloseable {
      * crash, the writes that were running on the backends when it died.
      */
     public List<Long> pendingItems() throws RecoveryLogException {
+        awaitStored(lastPosition());
         return withCatalog("list pending items", c -> pendingItemsFrom(c, tailStart));
     }
 
@@ -675,6 +736,7 @@ public final class RecoveryLog implements AutoCloseable {
                     deleted += inCatalogTransaction(c -> c.update(rows.deleteRange, batchFrom, to));
                     from = to;
                 }
+                deleteUnusedStatements(keepFrom);
                 inCatalogTransaction(c -> {
                     // The saved tails before the last one a replay from keepFrom on could start from.
                     long keptTail = c.queryLong(rows.lastTailAtOrBefore, -1, vdbId, keepFrom);
@@ -690,6 +752,23 @@ public final class RecoveryLog implements AutoCloseable {
                 throw storeFailure("purge before " + checkpointName, e);
             }
         }
+    }
+
+    /**
+     * Deletes the statement rows that no entry from {@code keepFrom} on refers to, in bounded batches like the
+     * entries (StatementIds knows which: it keeps the ids still in use).
+     */
+    private void deleteUnusedStatements(long keepFrom) throws SQLException {
+        StatementIds ids = writer.statementIds();
+        List<StatementIds.IdRange> unused = ids.unusedBefore(keepFrom);
+        for (StatementIds.IdRange r : unused) {
+            for (long from = r.from(); from <= r.to(); from += PURGE_BATCH_POSITIONS) {
+                long batchFrom = from;
+                long batchTo = Math.min(r.to(), from + PURGE_BATCH_POSITIONS - 1);
+                inCatalogTransaction(c -> c.update(rows.deleteStatements, batchFrom, batchTo));
+            }
+        }
+        ids.forget(unused);
     }
 
     /**
@@ -773,11 +852,7 @@ public final class RecoveryLog implements AutoCloseable {
      * the entries between them (LogTail), not the log.
      */
     private long scanStart(long position) throws SQLException {
-        if (position > lastDurablePosition()) {
-            CompletableFuture<Void> reached = new CompletableFuture<>();
-            writer.submit(new GroupCommitWriter.Barrier(reached));
-            new PendingAppend(position, reached.thenApply(v -> position)).await();
-        }
+        awaitStored(position);
         return Math.min(loadTail(position, false).tail().oldestOpen(position + 1), position + 1);
     }
 

@@ -86,9 +86,15 @@ public final class ReplayCursor implements AutoCloseable {
     }
 
     private boolean readPage() throws SQLException {
-        long end = log.lastDurablePosition();
+        long end = log.lastStoredPosition();
         if (nextToRead > end) {
-            return false;
+            // At the store's end: what is durable but still only in the journal is stored first.
+            long durable = log.lastDurablePosition();
+            if (nextToRead > durable) {
+                return false;
+            }
+            log.awaitStored(durable);
+            end = durable;
         }
         long upTo = Math.min(nextToRead + PAGE_POSITIONS, end + 1);
         page.setLong(1, nextToRead);

@@ -93,7 +93,7 @@ class PostgresRecoveryLogIT {
             for (Thread t : threads) {
                 t.join();
             }
-            assertThat(log.groupCommitStats()).isEqualTo(new RecoveryLog.GroupCommitStats(20, 160));
+            assertThat(log.groupCommitStats()).isEqualTo(new RecoveryLog.GroupCommitStats(20, 160, 0));
         }
     }
 

@@ -22,11 +22,18 @@ record VirtualDatabaseSummary(
 
     /**
      * Entries the log wrote and the store commits that carried them, since the controller started: with
-     * concurrent writers one store commit carries many entries (group commit). {@code bytesPerEntry}: the
+     * concurrent writers one store commit carries many entries (group commit). {@code journalWrites}: with
+     * the default embedded H2 store, the journal records that made batches durable (the store then takes
+     * thousands of entries per commit). {@code bytesPerEntry}: the
      * store's bytes for the log over the entries it holds ({@link RecoveryLog#bytesPerEntry()}), null when
      * the store cannot say.
      */
-    record LogFigures(long entriesWritten, long storeCommits, double entriesPerStoreCommit, Double bytesPerEntry) {
+    record LogFigures(
+            long entriesWritten,
+            long storeCommits,
+            double entriesPerStoreCommit,
+            long journalWrites,
+            Double bytesPerEntry) {
         static LogFigures of(RecoveryLog log) {
             if (log == null) {
                 return null;
@@ -40,6 +47,7 @@ record VirtualDatabaseSummary(
                     stats.entriesWritten(),
                     stats.storeCommits(),
                     perCommit,
+                    stats.journalWrites(),
                     bytes.isPresent() ? Math.round(bytes.getAsDouble() * 10) / 10.0 : null);
         }
     }

@@ -145,7 +145,7 @@ class AdminApiIT {
      * entries each carried.
      */
     @Test
-    void sixteenConcurrentWritersShareStoreCommits() throws Exception {
+    void sixteenConcurrentWritersShareDurableWrites() throws Exception {
         String url = "jdbc:raidb://127.0.0.1:" + controller.port() + "/shop";
         try (Connection c = DriverManager.getConnection(url, "app", "apppw");
                 Statement st = c.createStatement()) {
@@ -183,17 +183,21 @@ class AdminApiIT {
         JsonNode after = json(asShopAdmin("GET", "/api/virtualdatabases/shop")).get("recoveryLog");
         long entries = after.get("entriesWritten").asLong()
                 - before.get("entriesWritten").asLong();
+        // The default store is an embedded H2 file: a batch is durable once in the log's journal, and the
+        // store takes the journal's operations thousands at a time.
+        long durableWrites = after.get("journalWrites").asLong()
+                - before.get("journalWrites").asLong();
         long commits =
                 after.get("storeCommits").asLong() - before.get("storeCommits").asLong();
         System.out.printf(
-                "group commit: %d writers, %d entries in %d store commits (%.1f per commit)%n",
-                writers, entries, commits, entries / (double) commits);
+                "group commit: %d writers, %d entries in %d journal writes (%.1f per write), %d store commits%n",
+                writers, entries, durableWrites, entries / (double) durableWrites, commits);
         assertThat(entries).as("every acknowledged insert is a log entry").isGreaterThanOrEqualTo(writers * perWriter);
-        assertThat(commits)
-                .as("store commits for %d entries", entries)
+        assertThat(durableWrites)
+                .as("journal writes for %d entries", entries)
                 .isPositive()
                 .isLessThan(entries);
-        assertThat(after.get("entriesPerStoreCommit").asDouble()).isGreaterThan(1.0);
+        assertThat(commits).as("store commits").isLessThan(durableWrites);
         // The default H2 file store: its file's bytes over the entries it holds.
         System.out.printf(
                 "recovery log: %.1f bytes per entry%n",

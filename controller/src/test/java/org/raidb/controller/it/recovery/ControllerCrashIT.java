@@ -101,7 +101,10 @@ class ControllerCrashIT {
                     .isNotNull();
         }
         assertThat(acknowledged).hasSizeGreaterThan(600);
-        assertThat(logged).as("acknowledged writes missing from the log").containsAll(acknowledged);
+        Set<Long> inLog = new java.util.HashSet<>(logged);
+        assertThat(acknowledged.stream().filter(id -> !inLog.contains(id)))
+                .as("acknowledged writes missing from the log")
+                .isEmpty();
 
         pg3.start();
         try (Controller restarted = Controller.start(ConfigLoader.load(config))) {
