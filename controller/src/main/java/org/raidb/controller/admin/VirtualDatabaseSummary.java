@@ -24,9 +24,18 @@ record VirtualDatabaseSummary(
      * Entries the log wrote and the store commits that carried them, since the controller started: with
      * concurrent writers one store commit carries many entries (group commit). {@code bytesPerEntry}: the
      * store's bytes for the log over the entries it holds ({@link RecoveryLog#bytesPerEntry()}), null when
-     * the store cannot say.
+     * the store cannot say. {@code storeBytes}: the bytes that quotient divides (null when the store cannot say);
+     * {@code recordedBytes}: the SQL texts and encoded parameters appended since the controller started. On a log
+     * that started empty with the controller, their quotient is the log's size against what it records (issue 15
+     * sets it at most 3; {@code bin/raidb tpcw bench} prints it).
      */
-    record LogFigures(long entriesWritten, long storeCommits, double entriesPerStoreCommit, Double bytesPerEntry) {
+    record LogFigures(
+            long entriesWritten,
+            long storeCommits,
+            double entriesPerStoreCommit,
+            Double bytesPerEntry,
+            Long storeBytes,
+            long recordedBytes) {
         static LogFigures of(RecoveryLog log) {
             if (log == null) {
                 return null;
@@ -36,11 +45,14 @@ record VirtualDatabaseSummary(
                     ? 0
                     : Math.round(stats.entriesWritten() * 100.0 / stats.storeCommits()) / 100.0;
             java.util.OptionalDouble bytes = log.bytesPerEntry();
+            long storeBytes = log.storeBytes();
             return new LogFigures(
                     stats.entriesWritten(),
                     stats.storeCommits(),
                     perCommit,
-                    bytes.isPresent() ? Math.round(bytes.getAsDouble() * 10) / 10.0 : null);
+                    bytes.isPresent() ? Math.round(bytes.getAsDouble() * 10) / 10.0 : null,
+                    storeBytes < 0 ? null : storeBytes,
+                    log.recordedBytes());
         }
     }
 
