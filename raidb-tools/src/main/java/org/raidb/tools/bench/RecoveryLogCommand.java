@@ -219,89 +219,36 @@ public final class RecoveryLogCommand implements Callable<Integer> {
                     rounds,
                     rounds == 1 ? "" : "s");
             out.println(setting);
-            RaidbConfig onConfig = configuration(cluster, RecoveryLogSettings.DEFAULT, dataDirs);
-            try (Controller off = Controller.start(configuration(cluster, RecoveryLogSettings.DISABLED, dataDirs))) {
-                Controller on = Controller.start(onConfig);
-                try {
-                    RecoveryLog log = on.virtualDatabase(NAME).writeLog().log();
-                    if (entries > 0) {
-                        out.println(buildLog(log, entries));
-                    }
-                    // What the purge phase cuts at: everything built lies before it, the measured writes after.
-                    on.virtualDatabase(NAME).recovery().checkpoint(BUILT_CHECKPOINT);
-                    out.flush();
-                    LogSize beforeWrites = LogSize.of(log);
-                    for (int threads : List.of(1, 16)) {
-                        String row = measureWrites(off, on, threads);
-                        out.println(row);
-                        out.flush();
-                        table.append(row).append('\n');
-                    }
-                    LogSize wholeLog = LogSize.of(log);
-                    lines.add(say(out, sizeLine(wholeLog, wholeLog.since(beforeWrites))));
-
-                    out.println("Batch load through a third controller, with a log of its own...");
-                    out.flush();
-                    BatchLoad.Result batch;
-                    try (Controller loader =
-                            Controller.start(configuration(cluster, RecoveryLogSettings.DEFAULT, dataDirs))) {
-                        batch = BatchLoad.run(
-                                () -> connect(loader),
-                                loader.virtualDatabase(NAME).writeLog().log(),
-                                batchRows);
-                    }
-                    lines.add(say(out, batch.describe()));
-
-                    long replayLogEntries = log.lastPosition();
-                    ReplayFigures replay = measureReplay(on, out);
-                    lines.add(say(
-                            out,
-                            replay.describe(
-                                    on.virtualDatabase(NAME).backends().get(1).name())));
-
-                    long restartEntries = log.lastPosition();
-                    long closing = System.nanoTime();
-                    on.close();
-                    long starting = System.nanoTime();
-                    on = Controller.start(onConfig);
-                    double restartSeconds = (System.nanoTime() - starting) / 1e9;
-                    lines.add(say(
-                            out,
-                            String.format(
-                                    Locale.ROOT,
-                                    "Restart on the log of %,d entries: the new controller started in **%.2f s**"
-                                            + " (target at most %.0f s); closing the old one took %.2f s.",
-                                    restartEntries,
-                                    restartSeconds,
-                                    RecoveryLogTargets.TARGET_RESTART_SECONDS,
-                                    (starting - closing) / 1e9)));
-
-                    out.printf(
-                            Locale.ROOT,
-                            "Purge under load: %d clients write %d s without purge, then while the log is purged"
-                                    + " before %s...%n",
-                            PurgeUnderLoad.THREADS,
-                            durationSeconds,
-                            BUILT_CHECKPOINT);
-                    out.flush();
-                    Controller restarted = on;
-                    PurgeUnderLoad.Result purge = PurgeUnderLoad.run(
-                            restarted,
-                            NAME,
-                            BUILT_CHECKPOINT,
-                            ADMIN,
-                            ADMIN_PASSWORD,
-                            () -> connect(restarted),
-                            rows,
-                            Duration.ofSeconds(warmupSeconds),
-                            Duration.ofSeconds(durationSeconds));
-                    lines.add(say(out, purge.describe(BUILT_CHECKPOINT)));
-                    lines.add(say(out, logSize(restarted)));
-                    targets = new RecoveryLogTargets(
-                            wholeLog, batch, replay, replayLogEntries, restartSeconds, restartEntries, purge);
-                } finally {
-                    on.close();
+            try (Controller off = Controller.start(configuration(cluster, RecoveryLogSettings.DISABLED, dataDirs));
+                    RestartableController on = RestartableController.start(
+                            configuration(cluster, RecoveryLogSettings.DEFAULT, dataDirs))) {
+                RecoveryLog log = on.current().virtualDatabase(NAME).writeLog().log();
+                if (entries > 0) {
+                    out.println(buildLog(log, entries));
                 }
+                // What the purge phase cuts at: everything built lies before it, the measured writes after.
+                on.current().virtualDatabase(NAME).recovery().checkpoint(BUILT_CHECKPOINT);
+                out.flush();
+                LogSize beforeWrites = LogSize.of(log);
+                for (int threads : List.of(1, 16)) {
+                    String row = measureWrites(off, on.current(), threads);
+                    out.println(row);
+                    out.flush();
+                    table.append(row).append('\n');
+                }
+                LogSize wholeLog = LogSize.of(log);
+                lines.add(say(out, sizeLine(wholeLog, wholeLog.since(beforeWrites))));
+                BatchLoad.Result batch = batchLoad(cluster, dataDirs, out);
+                lines.add(say(out, batch.describe()));
+                long replayLogEntries = log.lastPosition();
+                ReplayFigures replay = measureReplay(on.current(), out);
+                lines.add(say(out, replay.describe(backendToReplay(on.current()).name())));
+                RestartableController.Restart restart = on.restart(NAME);
+                lines.add(say(out, restart.describe()));
+                PurgeUnderLoad.Result purge = purgeUnderLoad(on.current(), out);
+                lines.add(say(out, purge.describe(BUILT_CHECKPOINT)));
+                lines.add(say(out, logSize(on.current())));
+                targets = new RecoveryLogTargets(wholeLog, batch, replay, replayLogEntries, restart, purge);
             }
         } finally {
             dataDirs.forEach(Pgpool::deleteTree);
@@ -327,6 +274,39 @@ public final class RecoveryLogCommand implements Callable<Integer> {
         out.println(line);
         out.flush();
         return line;
+    }
+
+    /** Issue 15's batch load, through a third controller with a fresh log of its own (closed after it). */
+    private BatchLoad.Result batchLoad(EmbeddedPostgresCluster cluster, List<Path> dataDirs, PrintWriter out)
+            throws Exception {
+        out.println("Batch load through a third controller, with a log of its own...");
+        out.flush();
+        try (Controller loader = Controller.start(configuration(cluster, RecoveryLogSettings.DEFAULT, dataDirs))) {
+            return BatchLoad.run(
+                    () -> connect(loader),
+                    loader.virtualDatabase(NAME).writeLog().log(),
+                    batchRows);
+        }
+    }
+
+    private PurgeUnderLoad.Result purgeUnderLoad(Controller on, PrintWriter out) throws Exception {
+        out.printf(
+                Locale.ROOT,
+                "Purge under load: %d clients write %d s without purge, then while the log is purged before %s...%n",
+                PurgeUnderLoad.THREADS,
+                durationSeconds,
+                BUILT_CHECKPOINT);
+        out.flush();
+        return PurgeUnderLoad.run(
+                on,
+                NAME,
+                BUILT_CHECKPOINT,
+                ADMIN,
+                ADMIN_PASSWORD,
+                () -> connect(on),
+                rows,
+                Duration.ofSeconds(warmupSeconds),
+                Duration.ofSeconds(durationSeconds));
     }
 
     /** One row of the on/off table: {@code threads} clients through each controller, sides alternating by round. */
@@ -373,7 +353,7 @@ public final class RecoveryLogCommand implements Callable<Integer> {
 
     private ReplayFigures measureReplay(Controller on, PrintWriter out) throws Exception {
         VirtualDatabase vdb = on.virtualDatabase(NAME);
-        DatabaseBackend second = vdb.backends().get(1);
+        DatabaseBackend second = backendToReplay(on);
         vdb.disableBackend(second, "disabled by the replay benchmark").join();
         out.printf(Locale.ROOT, "Backend %s disabled; writing for %d s...%n", second.name(), replayWindowSeconds);
         out.flush();
@@ -401,6 +381,11 @@ public final class RecoveryLogCommand implements Callable<Integer> {
         long end = System.nanoTime();
         return new ReplayFigures(
                 applied.get(), firstBatchAt.get() < 0 ? Double.NaN : (firstBatchAt.get() - t0) / 1e9, (end - t0) / 1e9);
+    }
+
+    /** The backend the replay phase disables and enables again. */
+    private static DatabaseBackend backendToReplay(Controller on) {
+        return on.virtualDatabase(NAME).backends().get(1);
     }
 
     /** Appends {@code n} history entries (outcome recorded) to {@code log} in batches of 1,000. */

@@ -22,13 +22,13 @@ class RecoveryLogTargetsTest {
                 new BatchLoad.Result(100_000, 5, batchGrowth),
                 new ReplayFigures(50_000, firstBatchSeconds, 2),
                 1_500_000,
-                restartSeconds,
-                1_500_000,
+                new RestartableController.Restart(1_500_000, 2, restartSeconds),
                 new PurgeUnderLoad.Result(
                         WRITES,
                         new Figures(duringOpsPerSecond, 12, 25),
                         purged,
                         3,
+                        new AdminLatencyProbe.Figures(60, 5, 20, 0, null),
                         new AdminLatencyProbe.Figures(60, 5, adminMaxMillis, 0, null)));
     }
 
@@ -88,13 +88,13 @@ class RecoveryLogTargetsTest {
                 ok.batchLoad(),
                 ok.replay(),
                 ok.replayLogEntries(),
-                ok.restartSeconds(),
-                ok.restartEntries(),
+                ok.restart(),
                 new PurgeUnderLoad.Result(
                         WRITES,
                         WRITES,
                         1_500_000,
                         3,
+                        new AdminLatencyProbe.Figures(60, 5, 10, 0, null),
                         new AdminLatencyProbe.Figures(59, 5, 10, 1, "request timed out")));
 
         assertThat(failed.verdicts().get(6).status()).isEqualTo(TargetVerdict.Status.NOT_MET);
