@@ -2,18 +2,12 @@ package org.raidb.tools.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.raidb.tools.cli.RaidbCommand;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 
 /**
  * {@code raidb bench recovery-log} runs every phase end to end on real embedded PostgreSQL servers, small: a
@@ -21,40 +15,32 @@ import picocli.CommandLine;
  * speed.
  */
 class RecoveryLogBenchmarkIT {
-    private static final Logger log = LoggerFactory.getLogger(RecoveryLogBenchmarkIT.class);
     private static final String NUMBER = "[\\d,]+(\\.\\d+)?";
 
     @Test
     void everyIssue15FigureIsPrintedAndRecordedWithItsTargetAndTheFsyncSetting(@TempDir Path dir) throws Exception {
         Path record = dir.resolve("benchmarks.md");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int exit = new CommandLine(new RaidbCommand())
-                .setOut(new PrintWriter(out))
-                .setErr(new PrintWriter(err))
-                .execute(
-                        "bench",
-                        "recovery-log",
-                        "--entries",
-                        "20000",
-                        "--duration",
-                        "1",
-                        "--warmup",
-                        "0",
-                        "--rounds",
-                        "1",
-                        "--replay-window",
-                        "1",
-                        "--rows",
-                        "1000",
-                        "--batch-rows",
-                        "2000",
-                        "--fsync",
-                        "off",
-                        "--record",
-                        record.toString());
-        log.info("bench recovery-log printed:\n{}", out);
-        assertThat(exit).as("exit code; stderr: %s", err).isZero();
+        BenchCli.run(
+                "bench",
+                "recovery-log",
+                "--entries",
+                "20000",
+                "--duration",
+                "1",
+                "--warmup",
+                "0",
+                "--rounds",
+                "1",
+                "--replay-window",
+                "1",
+                "--rows",
+                "1000",
+                "--batch-rows",
+                "2000",
+                "--fsync",
+                "off",
+                "--record",
+                record.toString());
 
         String recorded = Files.readString(record);
         assertThat(recorded)
