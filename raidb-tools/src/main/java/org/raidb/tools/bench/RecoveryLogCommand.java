@@ -107,7 +107,8 @@ public final class RecoveryLogCommand implements Callable<Integer> {
             names = "--duration",
             defaultValue = "10",
             paramLabel = "SECONDS",
-            description = "Measured seconds per side and measurement (default ${DEFAULT-VALUE}).")
+            description = "Measured seconds per side and measurement, and of the purge phase's window without purge"
+                    + " (default ${DEFAULT-VALUE}).")
     int durationSeconds;
 
     @Option(
