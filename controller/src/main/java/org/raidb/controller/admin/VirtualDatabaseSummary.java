@@ -26,14 +26,19 @@ record VirtualDatabaseSummary(
      * the default embedded H2 store, the journal records that made batches durable (the store then takes
      * thousands of entries per commit). {@code bytesPerEntry}: the
      * store's bytes for the log over the entries it holds ({@link RecoveryLog#bytesPerEntry()}), null when
-     * the store cannot say.
+     * the store cannot say. {@code storeBytes}: the bytes that quotient divides (null when the store cannot say);
+     * {@code recordedBytes}: the SQL texts and encoded parameters appended since the controller started. On a log
+     * that started empty with the controller, their quotient is the log's size against what it records (issue 15
+     * sets it at most 3; {@code bin/raidb tpcw bench} prints it).
      */
     record LogFigures(
             long entriesWritten,
             long storeCommits,
             double entriesPerStoreCommit,
             long journalWrites,
-            Double bytesPerEntry) {
+            Double bytesPerEntry,
+            Long storeBytes,
+            long recordedBytes) {
         static LogFigures of(RecoveryLog log) {
             if (log == null) {
                 return null;
@@ -43,12 +48,15 @@ record VirtualDatabaseSummary(
                     ? 0
                     : Math.round(stats.entriesWritten() * 100.0 / stats.storeCommits()) / 100.0;
             java.util.OptionalDouble bytes = log.bytesPerEntry();
+            long storeBytes = log.storeBytes();
             return new LogFigures(
                     stats.entriesWritten(),
                     stats.storeCommits(),
                     perCommit,
                     stats.journalWrites(),
-                    bytes.isPresent() ? Math.round(bytes.getAsDouble() * 10) / 10.0 : null);
+                    bytes.isPresent() ? Math.round(bytes.getAsDouble() * 10) / 10.0 : null,
+                    storeBytes < 0 ? null : storeBytes,
+                    log.recordedBytes());
         }
     }
 

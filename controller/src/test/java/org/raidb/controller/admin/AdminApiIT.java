@@ -203,6 +203,12 @@ class AdminApiIT {
                 "recovery log: %.1f bytes per entry%n",
                 after.get("bytesPerEntry").asDouble());
         assertThat(after.get("bytesPerEntry").isNumber()).isTrue();
+        // What the log records: at least each insert's SQL text and its one parameter.
+        long recorded = after.get("recordedBytes").asLong()
+                - before.get("recordedBytes").asLong();
+        assertThat(recorded)
+                .isGreaterThanOrEqualTo((long) writers * perWriter * "INSERT INTO grouped VALUES (?)".length());
+        assertThat(after.get("storeBytes").asLong()).isPositive();
         assertThat(after.get("bytesPerEntry").asDouble()).isPositive();
     }
 

@@ -106,7 +106,7 @@ final class BenchDatabase implements AutoCloseable {
     }
 
     /** The setting as the server reports it: a benchmark that says fsync is off must have it off. */
-    private static void checkFsync(EmbeddedPostgresServer server, boolean fsync) throws SQLException {
+    static void checkFsync(EmbeddedPostgresServer server, boolean fsync) throws SQLException {
         try (Connection c = server.connect();
                 Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SHOW fsync")) {
@@ -209,6 +209,10 @@ final class BenchDatabase implements AutoCloseable {
 
     /** The file system the servers' data directories are on ("ext4", "tmpfs"...): fsync means nothing on tmpfs. */
     String dataFileSystem() {
+        return dataFileSystem(cluster);
+    }
+
+    static String dataFileSystem(EmbeddedPostgresCluster cluster) {
         try {
             return Files.getFileStore(cluster.baseDirectory()).type() + " ("
                     + cluster.baseDirectory().getParent() + ")";

@@ -69,11 +69,38 @@ final class ClosedLoopRun {
         return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPids, pgpoolPid);
     }
 
+    /** What the measured window lasts for: a fixed time, or an action the load runs alongside. */
+    @FunctionalInterface
+    interface Window {
+        void pass() throws Exception;
+    }
+
+    /**
+     * The measured window is {@code during}'s run: the clients warm up, {@code during} runs on the calling thread
+     * while they go on, and the window ends with it. For a load measured while something else happens (a purge).
+     */
+    static Measurement runDuring(
+            ConnectionSource source, Workload workload, int threads, int rows, Duration warmup, Window during)
+            throws Exception {
+        return new ClosedLoopRun(workload, rows).run(source, threads, warmup, during, List.of(), OptionalLong.empty());
+    }
+
     private Measurement run(
             ConnectionSource source,
             int threads,
             Duration warmup,
             Duration window,
+            List<Long> postmasterPids,
+            OptionalLong pgpoolPid)
+            throws Exception {
+        return run(source, threads, warmup, () -> pause(window), postmasterPids, pgpoolPid);
+    }
+
+    private Measurement run(
+            ConnectionSource source,
+            int threads,
+            Duration warmup,
+            Window window,
             List<Long> postmasterPids,
             OptionalLong pgpoolPid)
             throws Exception {
@@ -91,7 +118,7 @@ final class ClosedLoopRun {
             CpuSample cpuBegin = CpuSample.take(postmasterPids, pgpoolPid);
             phase = MEASURING;
             long begin = System.nanoTime();
-            pause(window);
+            window.pass();
             phase = STOPPED;
             long end = System.nanoTime();
             CpuSample cpuEnd = CpuSample.take(

@@ -2,14 +2,8 @@ package org.raidb.tools.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.raidb.tools.cli.RaidbCommand;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 
 /**
  * {@code raidb bench overhead} runs end to end on real embedded PostgreSQL servers and prints a row
@@ -17,20 +11,12 @@ import picocli.CommandLine;
  * checked, never a speed.
  */
 class OverheadBenchmarkIT {
-    private static final Logger log = LoggerFactory.getLogger(OverheadBenchmarkIT.class);
     private static final String NUMBER = "[\\d,]+(\\.\\d+)?";
     /** ops/s, p50, p99. */
     private static final String FIGURES = "\\|( +" + NUMBER + "){3} \\|";
 
-    private String run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli =
-                new CommandLine(new RaidbCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        log.info("bench overhead printed:\n{}", out);
-        assertThat(exit).as("exit code; stderr: %s", err).isZero();
-        return out.toString();
+    private static String run(String... args) {
+        return BenchCli.run(args);
     }
 
     private static Pattern row(String fsync, String workload, int threads, String side, boolean ratiosToPgjdbc) {

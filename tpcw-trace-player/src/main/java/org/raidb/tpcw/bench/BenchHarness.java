@@ -164,6 +164,7 @@ public final class BenchHarness {
         }
         PlayResult result;
         Boolean identical = null;
+        String logSize = null;
         if (!config.hasController()) {
             BackendServer server = servers.get(0);
             result = new TracePlayer(new ConnectionFactory(server.url(), server.user(), server.password()), Pace.MAX)
@@ -174,6 +175,7 @@ public final class BenchHarness {
                 ConnectionFactory raidb = new ConnectionFactory(
                         controller.url(TemplateDatabases.DATABASE), ControllerProcess.USER, ControllerProcess.PASSWORD);
                 result = new TracePlayer(raidb, Pace.MAX).play(trace, settings.sessions(), progress);
+                logSize = controller.recoveryLogSize(TemplateDatabases.DATABASE);
             }
             identical = replicasIdentical(mix, config, servers, placement);
         }
@@ -190,6 +192,9 @@ public final class BenchHarness {
                 result.errorsBySqlState().isEmpty() ? "" : result.errorsBySqlState(),
                 result.retries(),
                 result.retriesByInteraction().isEmpty() ? "" : result.retriesByInteraction());
+        if (logSize != null) {
+            say("%s %s %d backend(s): recovery log %s", mix.cliName(), config.cliName, servers.size(), logSize);
+        }
         return new BenchResult(
                 mix.cliName(),
                 config.cliName,

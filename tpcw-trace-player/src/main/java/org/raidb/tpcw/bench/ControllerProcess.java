@@ -1,18 +1,32 @@
 package org.raidb.tpcw.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * A {@code raidb controller --config FILE} process over some backends. Port 0 in the configuration:
@@ -23,13 +37,24 @@ final class ControllerProcess implements AutoCloseable {
     static final String USER = "bench";
     static final String PASSWORD = "bench";
     private static final Pattern LISTENING = Pattern.compile("listening on [^ ]+:(\\d+)");
+    private static final Pattern ADMIN_LISTENING = Pattern.compile("admin API listening on (http://[^ ]+:\\d+)/api");
+    private static final String ADMIN = "admin";
+    private static final String ADMIN_PASSWORD = "admin";
+    /** Issue 15: the recovery log at most this many times the SQL text and parameters it records. */
+    private static final double LOG_SIZE_TARGET = 3.0;
 
     private final Process process;
     private final int port;
+    /** The admin API's address, once the controller has said it ("admin API listening on ..."). */
+    private final CompletableFuture<String> adminBase;
 
-    private ControllerProcess(Process process, int port) {
+    private final Path dataDir;
+
+    private ControllerProcess(Process process, int port, CompletableFuture<String> adminBase, Path dataDir) {
         this.process = process;
         this.port = port;
+        this.adminBase = adminBase;
+        this.dataDir = dataDir;
     }
 
     /**
@@ -45,25 +70,29 @@ final class ControllerProcess implements AutoCloseable {
             Path workDir)
             throws Exception {
         Path config = workDir.resolve("raidb-" + bench.cliName + "-" + backends.size() + ".xml");
-        Files.writeString(
-                config, configuration(backends, database, bench, placement, workDir.resolve("controller-data")));
+        // A data directory per run: its recovery log then holds this run's entries only, as the backends (recreated
+        // from the template) hold this run's writes only, and its size is this run's.
+        Path dataDir = Files.createTempDirectory(workDir, "controller-data-");
+        Files.writeString(config, configuration(backends, database, bench, placement, dataDir));
         Path log = workDir.resolve(config.getFileName().toString().replace(".xml", ".log"));
         Process process = new ProcessBuilder(home.raidbCommand(List.of("controller", "--config", config.toString())))
                 .redirectErrorStream(true)
                 .start();
         CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread pump = new Thread(() -> copyLogFindingPort(process, log, port), "controller-log");
+        CompletableFuture<String> admin = new CompletableFuture<>();
+        Thread pump = new Thread(() -> copyLogFindingPorts(process, log, port, admin), "controller-log");
         pump.setDaemon(true);
         pump.start();
         try {
-            return new ControllerProcess(process, port.get(2, TimeUnit.MINUTES));
+            return new ControllerProcess(process, port.get(2, TimeUnit.MINUTES), admin, dataDir);
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("the controller did not start; see " + log, e);
         }
     }
 
-    private static void copyLogFindingPort(Process process, Path log, CompletableFuture<Integer> port) {
+    private static void copyLogFindingPorts(
+            Process process, Path log, CompletableFuture<Integer> port, CompletableFuture<String> admin) {
         try (BufferedReader in =
                         new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 var out = Files.newBufferedWriter(log)) {
@@ -72,15 +101,20 @@ final class ControllerProcess implements AutoCloseable {
                 out.write(line);
                 out.newLine();
                 out.flush();
+                Matcher a = ADMIN_LISTENING.matcher(line);
                 Matcher m = LISTENING.matcher(line);
-                if (!port.isDone() && m.find()) {
+                if (!admin.isDone() && a.find()) {
+                    admin.complete(a.group(1));
+                } else if (!port.isDone() && m.find()) {
                     port.complete(Integer.parseInt(m.group(1)));
                 }
             }
         } catch (IOException e) {
             port.completeExceptionally(e);
+            admin.completeExceptionally(e);
         }
         port.completeExceptionally(new IllegalStateException("controller exited"));
+        admin.completeExceptionally(new IllegalStateException("controller exited"));
     }
 
     static String configuration(
@@ -98,7 +132,11 @@ final class ControllerProcess implements AutoCloseable {
         // paper's two groups of tables) cannot be written so: the controller then reads every backend's
         // tables from its schema, which the harness cut down to the placement beforehand.
         boolean listTables = placement != null && placement.stream().noneMatch(Set::isEmpty);
-        x.append("    <authentication>\n      <admin user=\"admin\" password=\"admin\"/>\n");
+        x.append("    <authentication>\n      <admin user=\"")
+                .append(ADMIN)
+                .append("\" password=\"")
+                .append(ADMIN_PASSWORD)
+                .append("\"/>\n");
         x.append("      <virtualUser name=\"")
                 .append(USER)
                 .append("\" password=\"")
@@ -150,11 +188,77 @@ final class ControllerProcess implements AutoCloseable {
         return "jdbc:raidb://127.0.0.1:" + port + "/" + database;
     }
 
+    /**
+     * The recovery log's size against what it recorded since the controller started (the admin API's {@code
+     * storeBytes} over {@code recordedBytes}): on this run's fresh data directory, the whole log's. A line for the
+     * output; a log that cannot be read is said so, not fatal to the run.
+     */
+    String recoveryLogSize(String database) {
+        String base;
+        try {
+            base = adminBase.get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "size not read (interrupted)";
+        } catch (ExecutionException | TimeoutException e) {
+            return "size not read (the controller did not print its admin API's address)";
+        }
+        HttpRequest request = HttpRequest.newBuilder(URI.create(
+                        base + "/api/virtualdatabases/" + URLEncoder.encode(database, StandardCharsets.UTF_8)))
+                .header(
+                        "Authorization",
+                        "Basic "
+                                + Base64.getEncoder()
+                                        .encodeToString(
+                                                (ADMIN + ":" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build();
+        try {
+            HttpResponse<String> response =
+                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return "size not read (admin API answered HTTP " + response.statusCode() + ")";
+            }
+            JsonNode log = new ObjectMapper().readTree(response.body()).path("recoveryLog");
+            if (log.isMissingNode() || log.isNull()) {
+                return "none (the virtual database runs without a recovery log)";
+            }
+            long recorded = log.path("recordedBytes").asLong();
+            if (!log.path("storeBytes").isNumber() || recorded <= 0) {
+                return "size unknown (store bytes " + log.path("storeBytes") + ", recorded bytes " + recorded + ")";
+            }
+            long store = log.path("storeBytes").asLong();
+            return String.format(
+                    Locale.ROOT,
+                    "%,d store bytes for %,d bytes of SQL text and parameters recorded: %.2fx (target at most %.0fx)",
+                    store,
+                    recorded,
+                    (double) store / recorded,
+                    LOG_SIZE_TARGET);
+        } catch (IOException e) {
+            return "size not read (" + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "size not read (interrupted)";
+        }
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
+        }
+        deleteTree(dataDir);
+    }
+
+    /** The run's data directory: its log is of no use once the run is over, and may be large. */
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // left behind in the work directory, which says where it is
         }
     }
 }

@@ -1,0 +1,29 @@
+package org.raidb.tools.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.raidb.tools.cli.RaidbCommand;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/** Runs a {@code raidb} command line in this JVM as the benchmark ITs do: logs what it printed, checks it exited 0. */
+final class BenchCli {
+    private static final Logger log = LoggerFactory.getLogger(BenchCli.class);
+
+    private BenchCli() {}
+
+    /** What the command printed on its standard output. */
+    static String run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli =
+                new CommandLine(new RaidbCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        log.info("{} printed:\n{}", String.join(" ", args), out);
+        assertThat(exit).as("exit code; stderr: %s", err).isZero();
+        return out.toString();
+    }
+}
