@@ -20,7 +20,7 @@ class LargeLogMariaDbStoreIT extends LargeLogScenario {
             PostgresClusterExtension.servers(3).database(VDB);
 
     LargeLogMariaDbStoreIT() {
-        super(pg, "MariaDB", 200_000);
+        super(pg, "MariaDB", 1_000_000);
     }
 
     @Override

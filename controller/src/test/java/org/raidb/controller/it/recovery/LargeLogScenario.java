@@ -431,13 +431,15 @@ abstract class LargeLogScenario {
                 .as("enable %s: %s", backend, ended.get("message"))
                 .isEqualTo("succeeded");
         long done = ended.get("done").asLong();
+        long total = ended.get("total").asLong();
         if (entries >= 0) {
             assertThat(done).as("entries replayed into %s", backend).isEqualTo(entries);
+            assertThat(total).as("the operation's total").isEqualTo(entries);
         }
         report(
                 "enable %s: first batch applied %.2f s after the request (%,d entries by then), %,d entries replayed"
-                        + " in %.1f s: %,.0f entries/s",
-                backend, firstSeconds, started.get("done").asLong(), done, seconds, done / seconds);
+                        + " (operation total %,d) in %.1f s: %,.0f entries/s",
+                backend, firstSeconds, started.get("done").asLong(), done, total, seconds, done / seconds);
     }
 
     /** A POST whose answer may take longer than the admin client waits (a purge): status and body. */
