@@ -10,7 +10,7 @@ import org.raidb.test.PostgresClusterExtension;
 
 /**
  * {@link LargeLogScenario} with the log in a database of its own on the local MariaDB (skipped, saying
- * so, where none answers; dropped after); pg3 misses the last 200,000 of the million entries.
+ * so, where none answers; dropped after); pg3 misses all of the million entries and replays them.
  */
 class LargeLogMariaDbStoreIT extends LargeLogScenario {
     private static final String DATABASE = "raidb_largelog_it";
