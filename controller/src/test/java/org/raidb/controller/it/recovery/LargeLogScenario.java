@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.raidb.controller.admin.client.AdminCallException;
 import org.raidb.controller.admin.client.AdminClient;
 import org.raidb.controller.it.support.ControllerFixture;
@@ -72,7 +73,11 @@ abstract class LargeLogScenario {
 
     private final StringBuilder figures = new StringBuilder();
     private List<EmbeddedPostgresServer> servers;
-    private Path dir;
+
+    /** The controller's configuration file and data directory (the default log store among them). */
+    @TempDir
+    Path dir;
+
     private ControllerConfigXml config;
     private ControllerFixture raidb;
     private AdminClient admin;
@@ -105,7 +110,6 @@ abstract class LargeLogScenario {
     }
 
     private void run() throws Exception {
-        dir = Files.createTempDirectory("raidb-large-log");
         servers = pg.cluster().servers().subList(0, 3);
         config = pg.controllerConfig(VDB)
                 .backends(servers)
