@@ -18,7 +18,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -31,13 +30,11 @@ import org.raidb.controller.admin.client.AdminClient;
 import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.controller.it.support.ReplicaChecks;
 import org.raidb.embedded.EmbeddedPostgresServer;
-import org.raidb.recovery.DumpRecord;
 import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.Outcome;
 import org.raidb.recovery.PendingAppend;
 import org.raidb.recovery.RecoveryLog;
 import org.raidb.recovery.RecoveryLogConfig;
-import org.raidb.recovery.ReplayCursor;
 import org.raidb.test.ControllerConfigXml;
 import org.raidb.test.PostgresClusterExtension;
 
@@ -52,8 +49,10 @@ import org.raidb.test.PostgresClusterExtension;
  * <p>Then, on the same controller: pg3, disabled before the last entries (all or part of them) were
  * built, is enabled through the admin API and replays them (time to the first applied batch and the
  * rate are printed); a purge of more than a million entries runs while 16 clients write and an
- * administrator polls the API (answers and the slowest printed, failures asserted absent); a purge
- * past what a disabled backend and a registered dump need is refused naming them; the controller
+ * administrator polls the API (answers and the slowest printed, failures asserted absent), after pg2
+ * was disabled and pg3 dumped at later checkpoints: a purge past those is refused naming them, and
+ * after the purge pg2 enabled from its checkpoint and pg3 restored from the dump and enabled end
+ * identical, every acknowledged write on every backend; the controller
  * restarts on the log (time printed); and a store whose schema version is newer keeps the virtual
  * database from being served, saying why. Times are printed, never asserted.
  */
@@ -241,8 +240,9 @@ abstract class LargeLogScenario {
     }
 
     /**
-     * Purges more than a million entries while 16 clients write, pg2 is disabled at a later checkpoint
-     * and a dump is registered at a later one still; returns pg2's checkpoint.
+     * Purges more than a million entries while 16 clients write, pg2 disabled at a later checkpoint and a
+     * dump of pg3 taken at a later one still; then pg2 is enabled from its checkpoint and pg3 restored from
+     * the dump and enabled, and every backend holds every acknowledged write. Returns pg2's checkpoint.
      */
     private String purgeUnderWriteLoad(String old) throws Exception {
         long cut = checkpoint("large-log-cut");
@@ -254,17 +254,7 @@ abstract class LargeLogScenario {
             writes.awaitMore(200);
             pg2At = disable("pg2");
             writes.awaitMore(200);
-            checkpoint("large-log-dump");
-            // What backup registers; a purge reads the record, not the dump's file.
-            log.registerDump(new DumpRecord(
-                    DUMP,
-                    "pg1",
-                    "large-log-dump",
-                    "plain",
-                    dir.resolve("dumps").resolve(DUMP).toString(),
-                    Instant.now(),
-                    0,
-                    VDB));
+            String dumpAt = backup("pg3");
             writes.awaitMore(200);
             checkpoint("too-late");
             HttpResponse<String> refused = post(API + "/purge?before=too-late");
@@ -273,7 +263,7 @@ abstract class LargeLogScenario {
                     .startsWith("Cannot purge the recovery log of shop before too-late: still needed by")
                     .contains("backend pg2 (")
                     .contains(" at checkpoint " + pg2At + ")")
-                    .contains("dump " + DUMP + " (checkpoint large-log-dump)");
+                    .contains("dump " + DUMP + " (checkpoint " + dumpAt + ")");
 
             long durable = log.lastDurablePosition();
             long kept = log.entriesBetween(cut, durable);
@@ -288,15 +278,12 @@ abstract class LargeLogScenario {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             int acknowledged = writes.acknowledged.size();
-            writes.awaitMore(200);
-            writes.stop();
             report(
                     "purged %,d entries in %.1f s while 16 clients wrote (%,d writes acknowledged by its end);"
                             + " the admin API answered %,d requests meanwhile (%s)",
                     toDelete, seconds, acknowledged, answers, polling.describe());
             assertThat(purge.statusCode()).as(purge.body()).isEqualTo(200);
             assertThat(json(purge).get("entriesDeleted").asLong()).isEqualTo(toDelete);
-            assertThat(writes.errors).as("errors clients saw").isEmpty();
             assertThat(polling.failures)
                     .as("admin requests that failed during the purge")
                     .isEmpty();
@@ -307,15 +294,18 @@ abstract class LargeLogScenario {
             assertThat(log.entriesBetween(cut, durable))
                     .as("entries after the cut, which pg2 and the dump need")
                     .isEqualTo(kept);
-            try (ReplayCursor fromDump = log.replayFrom("large-log-dump")) {
-                assertThat(fromDump.nextBatch(1))
-                        .as("a replay from the dump's checkpoint")
-                        .isNotEmpty();
-            }
             assertThatThrownBy(() -> log.replayFrom(old)).hasMessageContaining("No checkpoint " + old);
-            assertThat(log.removeDump(DUMP)).isTrue();
 
+            writes.awaitMore(200);
             enable("pg2", -1);
+            disable("pg3");
+            long r0 = System.nanoTime();
+            operation("restore pg3", admin.post(API + "/backends/pg3/restore?dump=" + DUMP));
+            report("restore of pg3 from %s: %.1f s", DUMP, (System.nanoTime() - r0) / 1e9);
+            enable("pg3", -1);
+            writes.awaitMore(200);
+            writes.stop();
+            assertThat(writes.errors).as("errors clients saw").isEmpty();
         }
         BackendRecoveryIT.assertIdenticalAndComplete(writes, servers);
         assertAccountsOnEveryBackend();
@@ -333,9 +323,7 @@ abstract class LargeLogScenario {
         admin.get(API + "/checkpoints")
                 .get("checkpoints")
                 .forEach(c -> checkpoints.add(c.get("name").asText()));
-        assertThat(checkpoints)
-                .contains("large-log-cut", pg2At, "large-log-dump", "too-late")
-                .doesNotContain(old);
+        assertThat(checkpoints).contains("large-log-cut", pg2At, "too-late").doesNotContain(old);
         try (Connection c = raidb.connect();
                 Statement st = c.createStatement()) {
             assertThat(st.executeUpdate("INSERT INTO hist (id, acc, amount) VALUES (-1, 0, 0)"))
@@ -408,6 +396,19 @@ abstract class LargeLogScenario {
                 .asLong();
     }
 
+    /** Takes a dump of the backend through the API (while clients write); returns its checkpoint. */
+    private String backup(String backend) throws Exception {
+        long t0 = System.nanoTime();
+        operation("backup of " + backend, admin.post(API + "/backends/" + backend + "/backup?as=" + DUMP));
+        report("backup of %s (%s): %.1f s", backend, DUMP, (System.nanoTime() - t0) / 1e9);
+        for (JsonNode d : admin.get(API + "/dumps").get("dumps")) {
+            if (d.get("name").asText().equals(DUMP)) {
+                return d.get("checkpoint").asText();
+            }
+        }
+        throw new AssertionError("dump " + DUMP + " not listed");
+    }
+
     /**
      * Enables the backend through the API and waits for the replay to end; prints the time from the
      * request to the first applied batch and the rate. {@code entries}: what it must replay, -1 for
@@ -415,25 +416,17 @@ abstract class LargeLogScenario {
      */
     private void enable(String backend, long entries) throws Exception {
         long t0 = System.nanoTime();
-        long operation = admin.post(API + "/backends/" + backend + "/enable")
-                .get("operation")
-                .get("id")
-                .asLong();
-        String path = "/api/operations/" + operation;
+        JsonNode start = admin.post(API + "/backends/" + backend + "/enable");
+        String path = "/api/operations/" + start.get("operation").get("id").asLong();
         JsonNode started = await().pollInterval(Duration.ofMillis(10))
-                .atMost(Duration.ofMinutes(5))
+                .atMost(Duration.ofMinutes(4))
                 .until(
                         () -> admin.get(path),
                         op -> op.get("done").asLong() > 0
                                 || !op.get("state").asText().equals("running"));
         double firstSeconds = (System.nanoTime() - t0) / 1e9;
-        JsonNode ended = await().pollInterval(Duration.ofMillis(50))
-                .atMost(Duration.ofMinutes(10))
-                .until(() -> admin.get(path), op -> !op.get("state").asText().equals("running"));
+        JsonNode ended = operation("enable " + backend, start);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        assertThat(ended.get("state").asText())
-                .as("enable %s: %s", backend, ended.get("message"))
-                .isEqualTo("succeeded");
         long done = ended.get("done").asLong();
         long total = ended.get("total").asLong();
         if (entries >= 0) {
@@ -444,6 +437,18 @@ abstract class LargeLogScenario {
                 "enable %s: first batch applied %.2f s after the request (%,d entries by then), %,d entries replayed"
                         + " (operation total %,d) in %.1f s: %,.0f entries/s",
                 backend, firstSeconds, started.get("done").asLong(), done, total, seconds, done / seconds);
+    }
+
+    /** Waits for the operation an admin request started to end, which must be a success; returns it. */
+    private JsonNode operation(String what, JsonNode start) {
+        String path = "/api/operations/" + start.get("operation").get("id").asLong();
+        JsonNode ended = await().pollInterval(Duration.ofMillis(50))
+                .atMost(Duration.ofMinutes(4))
+                .until(() -> admin.get(path), op -> !op.get("state").asText().equals("running"));
+        assertThat(ended.get("state").asText())
+                .as("%s: %s", what, ended.get("message"))
+                .isEqualTo("succeeded");
+        return ended;
     }
 
     /** A POST whose answer may take longer than the admin client waits (a purge): status and body. */
