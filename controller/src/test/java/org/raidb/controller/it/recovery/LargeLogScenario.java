@@ -199,10 +199,14 @@ abstract class LargeLogScenario {
         return seconds;
     }
 
-    /** Entry {@code n}: one in ten an update of an account, whose value then depends on the order. */
+    /**
+     * Entry {@code n}: one in ten an update of an account, whose value then depends on the order. An
+     * account gets three updates in a row (10 entries apart), then the next account: a replay that
+     * reorders entries even within a window of 30, not only whole batches, ends with other values.
+     */
     private LogEntry entry(long n) {
         if (n % 10 == 9) {
-            int account = (int) ((n / 10) % ACCOUNTS);
+            int account = (int) ((n / 30) % ACCOUNTS);
             accounts[account] = (accounts[account] * 31 + n) % MODULUS;
             return LogEntry.autoCommitWrite(ControllerFixture.USER, UPDATE, List.of(n, account), List.of("acc"));
         }
