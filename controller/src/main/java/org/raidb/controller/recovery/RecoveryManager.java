@@ -484,13 +484,13 @@ public final class RecoveryManager implements AutoCloseable {
         saveState(b, RecordedBackendState.REPLAYING, checkpoint);
         try (ReplayCursor cursor = l.replayFrom(checkpoint);
                 replayer) {
-            long from = cursor.checkpointPosition();
-            progress.total(l.entriesBetween(from, l.lastPosition()));
+            ReplayTotal total = new ReplayTotal(l, cursor.checkpointPosition());
+            progress.total(total.update());
             String joinedAt = null;
             while (joinedAt == null) {
-                drain(cursor, replayer, progress, l, from);
+                drain(cursor, replayer, progress, l, total);
                 stopIfShuttingDown();
-                joinedAt = tryToJoin(b, cursor, replayer, progress, l, from);
+                joinedAt = tryToJoin(b, cursor, replayer, progress, l, total);
             }
             return joinedAt;
         } catch (SQLException | RuntimeException e) {
@@ -558,7 +558,7 @@ public final class RecoveryManager implements AutoCloseable {
      * under 16 writers on a fast disk never returned): once a round leaves no less behind than the one
      * before, the rest is applied behind the closed gate ({@link #tryToJoin}), which holds new writes.
      */
-    private void drain(ReplayCursor cursor, LogReplayer replayer, Progress progress, RecoveryLog l, long from)
+    private void drain(ReplayCursor cursor, LogReplayer replayer, Progress progress, RecoveryLog l, ReplayTotal total)
             throws SQLException {
         long behindBefore = Long.MAX_VALUE;
         while (true) {
@@ -575,7 +575,7 @@ public final class RecoveryManager implements AutoCloseable {
                 }
                 stopIfShuttingDown();
                 progress.advance(replayer.apply(batch));
-                progress.total(l.entriesBetween(from, l.lastPosition()));
+                progress.total(total.update());
             }
             if (cursor.caughtUp()) {
                 return;
@@ -589,7 +589,12 @@ public final class RecoveryManager implements AutoCloseable {
      * on and tries again.
      */
     private String tryToJoin(
-            DatabaseBackend b, ReplayCursor cursor, LogReplayer replayer, Progress progress, RecoveryLog l, long from)
+            DatabaseBackend b,
+            ReplayCursor cursor,
+            LogReplayer replayer,
+            Progress progress,
+            RecoveryLog l,
+            ReplayTotal total)
             throws SQLException {
         if (!writeLog.gate().closeAndDrain(joinTimeoutMillis)) {
             log.info(
@@ -611,7 +616,7 @@ public final class RecoveryManager implements AutoCloseable {
                 }
                 progress.advance(replayer.apply(batch));
             }
-            progress.total(l.entriesBetween(from, l.lastPosition()));
+            progress.total(total.update());
             b.refreshSchema(); // after a restore, the dump's tables and functions
             InDoubtCheck.verify(b, backends, replayer);
             writeLog.enable(b, b::enable);
@@ -621,7 +626,7 @@ public final class RecoveryManager implements AutoCloseable {
                     b.name(),
                     vdb,
                     joined.name(),
-                    from);
+                    cursor.checkpointPosition());
             return joined.name();
         } finally {
             writeLog.gate().reopen();

@@ -36,6 +36,11 @@ public final class ControllerFixture implements AutoCloseable {
         return new ControllerFixture(Controller.start(ConfigLoader.load(file)), vdb);
     }
 
+    /** Starts from a configuration file written by the test (its data directory is whatever the file says). */
+    public static ControllerFixture startFromFile(Path file, String vdb) throws Exception {
+        return new ControllerFixture(Controller.start(ConfigLoader.load(file)), vdb);
+    }
+
     /** Starts from a hand-written configuration; the text DATA stands for a fresh data directory. */
     public static ControllerFixture startFromXml(String xml, String vdb) throws Exception {
         Path dir = Files.createTempDirectory("raidb-it");
