@@ -150,6 +150,11 @@ final class GroupCommitWriter implements AutoCloseable {
         return store.statementIds();
     }
 
+    /** With a journal: how long the writer waited for the store thread to catch up, in all (0 without one). */
+    long storeWaitNanos() {
+        return storeThread == null ? 0 : storeThread.waitedNanos();
+    }
+
     /** The journal's bytes on disk (0 without one). */
     long journalBytes() {
         return journal == null ? 0 : journal.bytes();

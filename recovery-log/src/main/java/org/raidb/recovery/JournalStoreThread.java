@@ -36,6 +36,8 @@ final class JournalStoreThread implements AutoCloseable {
     /** Operations handed over and not yet committed: the writer waits when too many are. */
     private int unstored;
 
+    private long waitedNanos;
+
     private volatile SQLException failure;
 
     JournalStoreThread(String vdb, StoreWriter store, LogJournal journal, Consumer<SQLException> onFailure) {
@@ -64,9 +66,19 @@ final class JournalStoreThread implements AutoCloseable {
 
     /** Waits while more than {@code max} operations are handed over and not in the store yet. */
     synchronized void awaitUnstoredAtMost(int max) throws InterruptedException {
+        if (unstored <= max) {
+            return;
+        }
+        long t0 = System.nanoTime();
         while (unstored > max && failure == null && thread.isAlive()) {
             wait(100);
         }
+        waitedNanos += System.nanoTime() - t0;
+    }
+
+    /** How long the writer has waited for this thread in all (acknowledgements stop meanwhile). */
+    synchronized long waitedNanos() {
+        return waitedNanos;
     }
 
     private void run() {

@@ -40,7 +40,7 @@ public final class RecoveryLog implements AutoCloseable {
     static final long PURGE_BATCH_POSITIONS = 2_000;
 
     /** Under a write load a purge waits this many times as long as each batch took (see {@link #paced}). */
-    static final int PURGE_PAUSE_FACTOR = 9;
+    static final int PURGE_PAUSE_FACTOR = 3;
 
     private static final DateTimeFormatter CHECKPOINT_TIME =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -65,6 +65,9 @@ public final class RecoveryLog implements AutoCloseable {
     private long lastPosition;
     private volatile long maxTransactionId;
     private final AtomicReference<ScheduledExecutorService> automaticPurge = new AtomicReference<>();
+    /** When entries were last appended: a purge paces itself while the log is being written. */
+    private volatile long lastAppendNanos = System.nanoTime() - TimeUnit.HOURS.toNanos(1);
+
     /** UTF-8 bytes of the SQL texts and encoded parameters appended since the log was opened. */
     private final java.util.concurrent.atomic.AtomicLong recordedBytes = new java.util.concurrent.atomic.AtomicLong();
 
@@ -270,6 +273,7 @@ public final class RecoveryLog implements AutoCloseable {
             }
         }
         recordedBytes.addAndGet(bytes);
+        lastAppendNanos = System.nanoTime();
         List<PendingAppend> appended = new ArrayList<>(entries.size());
         synchronized (positionLock) {
             for (LogEntry e : entries) {
@@ -362,6 +366,15 @@ public final class RecoveryLog implements AutoCloseable {
         return bytes <= 0 || entries <= 0
                 ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of((double) bytes / entries);
+    }
+
+    /**
+     * With the journal of an embedded H2 store: milliseconds the log's writer has waited, in all, for the store
+     * to take what the journal holds (it waits when 20,000 operations are not stored yet; acknowledgements stop
+     * meanwhile). 0 for other stores.
+     */
+    public long storeWaitMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(writer.storeWaitNanos());
     }
 
     /**
@@ -758,16 +771,18 @@ public final class RecoveryLog implements AutoCloseable {
     }
 
     /**
-     * Runs one purge batch, then, if writes were logged meanwhile, waits {@link #PURGE_PAUSE_FACTOR} times as
-     * long as the batch took: a purge competes with the writes for the store (and, on an embedded H2 store,
-     * for the controller's cores), so under a write load it takes at most a quarter of the time. Measured
-     * with 16 writers: unpaced, a purge of 1.5 M entries took 7 s and the writes ran at 0.21 of their pace.
+     * Runs one purge batch, then, if entries were appended in the last second, waits {@link
+     * #PURGE_PAUSE_FACTOR} times as long as the batch took: a purge competes with the writes for the store
+     * (and, on an embedded H2 store, for the controller's cores), so under a write load it takes at most a
+     * quarter of the time. Measured with 16 writers (docs/benchmarks.md): unpaced, a purge of 1.5 M entries
+     * took 7 s and the writes ran at 0.21 to 0.54 of their pace.
      */
     private int paced(PurgeBatch batch) throws SQLException {
-        long before = lastPosition();
         long t0 = System.nanoTime();
         int n = batch.run();
-        if (lastPosition() != before) {
+        // Writes in the last second, not only during the batch: writers the batch held up did not append
+        // while it ran, and a purge that judged by that alone would go on unpaced and hold them up again.
+        if (System.nanoTime() - lastAppendNanos < TimeUnit.SECONDS.toNanos(1)) {
             try {
                 TimeUnit.NANOSECONDS.sleep((System.nanoTime() - t0) * PURGE_PAUSE_FACTOR);
             } catch (InterruptedException e) {

@@ -86,7 +86,11 @@ final class ConsoleRunner {
             checkpoint(c);
         } else if (action instanceof ConsoleAction.PurgeLog p) {
             String vdb = virtualDatabase(p.virtualDatabase(), "purge log before " + p.beforeCheckpoint());
-            out.println(client.post(vdbPath(vdb) + "/purge", Map.of("before", p.beforeCheckpoint()))
+            // A purge answers when it is done: millions of entries, paced while clients write, take minutes.
+            out.println(client.post(
+                            vdbPath(vdb) + "/purge",
+                            Map.of("before", p.beforeCheckpoint()),
+                            java.time.Duration.ofHours(1))
                     .path("message")
                     .asText());
         } else if (action instanceof ConsoleAction.Shutdown) {

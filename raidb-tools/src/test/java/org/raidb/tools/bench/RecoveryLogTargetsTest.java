@@ -29,7 +29,8 @@ class RecoveryLogTargetsTest {
                         purged,
                         3,
                         new AdminLatencyProbe.Figures(60, 5, 20, 0, null),
-                        new AdminLatencyProbe.Figures(60, 5, adminMaxMillis, 0, null)));
+                        new AdminLatencyProbe.Figures(60, 5, adminMaxMillis, 0, null),
+                        0));
     }
 
     private static List<TargetVerdict.Status> statuses(RecoveryLogTargets t) {
@@ -95,7 +96,8 @@ class RecoveryLogTargetsTest {
                         1_500_000,
                         3,
                         new AdminLatencyProbe.Figures(60, 5, 10, 0, null),
-                        new AdminLatencyProbe.Figures(59, 5, 10, 1, "request timed out")));
+                        new AdminLatencyProbe.Figures(59, 5, 10, 1, "request timed out"),
+                        0));
 
         assertThat(failed.verdicts().get(6).status()).isEqualTo(TargetVerdict.Status.NOT_MET);
         assertThat(failed.verdicts().get(6).measured()).contains("1 failed (first: request timed out)");

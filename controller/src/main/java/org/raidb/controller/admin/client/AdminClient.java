@@ -39,11 +39,11 @@ public final class AdminClient {
     }
 
     public JsonNode get(String path) throws AdminCallException {
-        return send(HttpRequest.newBuilder(uri(path)).GET());
+        return send(HttpRequest.newBuilder(uri(path)).GET(), TIMEOUT);
     }
 
     public JsonNode post(String path) throws AdminCallException {
-        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()));
+        return send(HttpRequest.newBuilder(uri(path)).POST(HttpRequest.BodyPublishers.noBody()), TIMEOUT);
     }
 
     /**
@@ -51,15 +51,22 @@ public final class AdminClient {
      * not end up in access logs.
      */
     public JsonNode post(String path, Map<String, String> parameters) throws AdminCallException {
+        return post(path, parameters, TIMEOUT);
+    }
+
+    /** As {@link #post(String, Map)}, waiting up to {@code timeout} for the answer (a request that runs long). */
+    public JsonNode post(String path, Map<String, String> parameters, Duration timeout) throws AdminCallException {
         String body;
         try {
             body = JSON.writeValueAsString(parameters);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a map of strings is always JSON", e);
         }
-        return send(HttpRequest.newBuilder(uri(path))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)));
+        return send(
+                HttpRequest.newBuilder(uri(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)),
+                timeout);
     }
 
     /** One path segment, escaped: names come from users and may hold any character. */
@@ -71,13 +78,13 @@ public final class AdminClient {
         return URI.create(base + path);
     }
 
-    private JsonNode send(HttpRequest.Builder request) throws AdminCallException {
+    private JsonNode send(HttpRequest.Builder request, Duration timeout) throws AdminCallException {
         HttpResponse<String> response;
         try {
             response = http.send(
                     request.header("Authorization", authorization)
                             .header("Accept", "application/json")
-                            .timeout(TIMEOUT)
+                            .timeout(timeout)
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
