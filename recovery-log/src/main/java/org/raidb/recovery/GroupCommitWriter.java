@@ -120,7 +120,8 @@ final class GroupCommitWriter implements AutoCloseable {
         SQLException f = failure;
         if (f != null) {
             throw new RecoveryLogException(
-                    "The recovery log of " + vdb + " is out of service after a store failure: " + f.getMessage(),
+                    "The recovery log of " + vdb + " is out of service after a store failure (" + rootCause(f) + "): "
+                            + f.getMessage() + ". " + AFTER_STORE_FAILURE,
                     RecoveryLogException.IO_ERROR,
                     f);
         }
@@ -353,9 +354,30 @@ final class GroupCommitWriter implements AutoCloseable {
 
     static RecoveryLogException failureOf(String vdb, SQLException cause) {
         return new RecoveryLogException(
-                "The recovery log of " + vdb + " could not write to its store: " + cause.getMessage(),
+                "The recovery log of " + vdb + " could not write to its store (" + rootCause(cause) + "): "
+                        + cause.getMessage() + ". " + AFTER_STORE_FAILURE,
                 RecoveryLogException.IO_ERROR,
                 cause);
+    }
+
+    /**
+     * What a store failure means for the user and what to do: the log fails every later operation, so that
+     * no write is acknowledged without being logged.
+     */
+    static final String AFTER_STORE_FAILURE = "No further write is acknowledged: make room for the recovery log's"
+            + " store (free disk space) or repair it, then restart the controller (writes acknowledged so far are"
+            + " kept)";
+
+    /**
+     * The innermost cause's message ("File too large", "No space left on device"): what the store's own
+     * message often hides behind its wording ("Writing to ... failed").
+     */
+    private static String rootCause(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
     }
 
     private void failAll(List<Operation> batch, SQLException cause) {

@@ -80,9 +80,8 @@ public final class LoggedRequest {
                 last.await();
             } catch (RecoveryLogException e) {
                 throw new SQLException(
-                        "the write was applied but could not be recorded in the recovery log (" + e.getMessage()
-                                + "); the virtual database stops acknowledging writes until the log store is repaired and the controller"
-                                + " restarted",
+                        // The log's message says why and what to do (RecoveryLogException of a store failure).
+                        "the write was applied but could not be recorded in the recovery log: " + e.getMessage(),
                         SqlStates.IO_ERROR,
                         e);
             }

@@ -131,6 +131,25 @@ final class AcknowledgedWrites implements AutoCloseable {
         }
     }
 
+    /** The ids of every insert into events the log holds (read from its first entry). */
+    static java.util.Set<Long> loggedInserts(org.raidb.recovery.RecoveryLog log) throws SQLException {
+        java.util.Set<Long> logged = new java.util.HashSet<>();
+        try (org.raidb.recovery.ReplayCursor all = log.replayFrom(0)) {
+            for (List<org.raidb.recovery.ReplayItem> batch = all.nextBatch(5_000);
+                    !batch.isEmpty();
+                    batch = all.nextBatch(5_000)) {
+                for (org.raidb.recovery.ReplayItem item : batch) {
+                    for (org.raidb.recovery.LogEntry e : item.statements()) {
+                        if (e.sql().startsWith("INSERT INTO events")) {
+                            logged.add((Long) e.parameters().get(0));
+                        }
+                    }
+                }
+            }
+        }
+        return logged;
+    }
+
     @Override
     public void close() throws InterruptedException {
         stop();

@@ -30,7 +30,6 @@ import org.raidb.recovery.LogEntry;
 import org.raidb.recovery.RecoveryLog;
 import org.raidb.recovery.RecoveryLogConfig;
 import org.raidb.recovery.ReplayCursor;
-import org.raidb.recovery.ReplayItem;
 import org.raidb.test.PostgresClusterExtension;
 
 /**
@@ -84,18 +83,9 @@ class ControllerCrashIT {
         }
 
         // The log (opened as the restarted controller will open it) holds every acknowledged write.
-        Set<Long> logged = new HashSet<>();
-        try (RecoveryLog log = RecoveryLog.open(RecoveryLogConfig.h2File(data, "shop"));
-                ReplayCursor all = log.replayFrom(0)) {
-            for (List<ReplayItem> batch = all.nextBatch(5_000); !batch.isEmpty(); batch = all.nextBatch(5_000)) {
-                for (ReplayItem item : batch) {
-                    for (LogEntry e : item.statements()) {
-                        if (e.sql().startsWith("INSERT INTO events")) {
-                            logged.add((Long) e.parameters().get(0));
-                        }
-                    }
-                }
-            }
+        Set<Long> logged;
+        try (RecoveryLog log = RecoveryLog.open(RecoveryLogConfig.h2File(data, "shop"))) {
+            logged = AcknowledgedWrites.loggedInserts(log);
             assertThat(log.backendStates().get("pg3").lastCheckpoint())
                     .as("pg3's recorded checkpoint")
                     .isNotNull();

@@ -57,19 +57,41 @@ public final class ForkedController implements AutoCloseable {
             ControllerConfigXml config, String vdb, String maxHeap, boolean exitOnOutOfMemory) throws IOException {
         Path dir = Files.createTempDirectory("raidb-forked");
         Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
-        return launch(file, vdb, maxHeap, exitOnOutOfMemory);
+        return launch(file, vdb, maxHeap, exitOnOutOfMemory, 0);
     }
 
-    /** Another controller process on the same configuration and data: a restart, once this one has stopped. */
+    /**
+     * A controller that cannot write any file larger than {@code maxFileKilobytes} (bash's {@code ulimit -f}):
+     * a write past it fails with an IOException "File too large" (the JVM ignores SIGXFSZ), as a write on
+     * a full disk fails with ENOSPC. The limit is per file: it is the largest file (the recovery log's
+     * store) that reaches it.
+     */
+    public static ForkedController startWithFileSizeLimit(
+            ControllerConfigXml config, String vdb, String maxHeap, long maxFileKilobytes) throws IOException {
+        Path dir = Files.createTempDirectory("raidb-forked");
+        Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
+        return launch(file, vdb, maxHeap, true, maxFileKilobytes);
+    }
+
+    /**
+     * Another controller process on the same configuration and data, without any file-size limit: a
+     * restart, once this one has stopped.
+     */
     public ForkedController restart() throws IOException {
-        return launch(configFile, vdb, maxHeap, exitOnOutOfMemory);
+        return launch(configFile, vdb, maxHeap, exitOnOutOfMemory, 0);
     }
 
-    private static ForkedController launch(Path configFile, String vdb, String maxHeap, boolean exitOnOutOfMemory)
+    /** {@code maxFileKilobytes}: 0 for no limit. */
+    private static ForkedController launch(
+            Path configFile, String vdb, String maxHeap, boolean exitOnOutOfMemory, long maxFileKilobytes)
             throws IOException {
         Path log = Files.createTempFile(configFile.getParent(), "controller-", ".log");
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> command = List.of(
+        List<String> limit = maxFileKilobytes <= 0
+                ? List.of()
+                : List.of("bash", "-c", "ulimit -f \"$0\" && exec \"$@\"", Long.toString(maxFileKilobytes));
+        List<String> command = new java.util.ArrayList<>(limit);
+        command.addAll(List.of(
                 java,
                 "-Xmx" + maxHeap,
                 exitOnOutOfMemory ? "-XX:+ExitOnOutOfMemoryError" : "-XX:-ExitOnOutOfMemoryError",
@@ -77,7 +99,7 @@ public final class ForkedController implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 "org.raidb.controller.cli.ControllerCommand",
                 "--config",
-                configFile.toString());
+                configFile.toString()));
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
