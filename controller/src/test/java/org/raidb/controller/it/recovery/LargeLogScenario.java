@@ -48,7 +48,7 @@ import org.raidb.test.PostgresClusterExtension;
  *
  * <p>Then, on the same controller: pg3, disabled before the last entries (all or part of them) were
  * built, is enabled through the admin API and replays them (time to the first applied batch and the
- * rate are printed); a purge of more than a million entries runs while 16 clients write and an
+ * rate are printed); a purge of more than a million entries runs while clients write and an
  * administrator polls the API (answers and the slowest printed, failures asserted absent), after pg2
  * was disabled and pg3 dumped at later checkpoints: a purge past those is refused naming them, and
  * after the purge pg2 enabled from its checkpoint and pg3 restored from the dump and enabled end
@@ -57,6 +57,14 @@ import org.raidb.test.PostgresClusterExtension;
  * database from being served, saying why. Times are printed, never asserted.
  */
 abstract class LargeLogScenario {
+
+    /**
+     * Clients writing during the purge. Four, not the sixteen of the benchmark (`bench recovery-log`): a purge
+     * paces itself while clients write, and everything they write meanwhile is replayed to two backends
+     * afterwards; with sixteen the class took four of its five minutes on an idle machine.
+     */
+    static final int WRITERS = 4;
+
     static final String VDB = "shop";
     private static final String API = "/api/virtualdatabases/" + VDB;
     private static final int ENTRIES = 1_000_000;
@@ -244,7 +252,7 @@ abstract class LargeLogScenario {
     }
 
     /**
-     * Purges more than a million entries while 16 clients write, pg2 disabled at a later checkpoint and a
+     * Purges more than a million entries while {@link #WRITERS} clients write, pg2 disabled at a later checkpoint and a
      * dump of pg3 taken at a later one still; then pg2 is enabled from its checkpoint and pg3 restored from
      * the dump and enabled, and every backend holds every acknowledged write. Returns pg2's checkpoint.
      */
@@ -253,7 +261,7 @@ abstract class LargeLogScenario {
         long toDelete = log.entriesBetween(0, cut);
         assertThat(toDelete).as("entries before the cut").isGreaterThanOrEqualTo(ENTRIES);
         String pg2At;
-        AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16);
+        AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), WRITERS);
         try (writes) {
             writes.awaitMore(200);
             pg2At = disable("pg2");
@@ -283,9 +291,9 @@ abstract class LargeLogScenario {
             double seconds = (System.nanoTime() - t0) / 1e9;
             int acknowledged = writes.acknowledged.size();
             report(
-                    "purged %,d entries in %.1f s while 16 clients wrote (%,d writes acknowledged by its end);"
+                    "purged %,d entries in %.1f s while %d clients wrote (%,d writes acknowledged by its end);"
                             + " the admin API answered %,d requests meanwhile (%s)",
-                    toDelete, seconds, acknowledged, answers, polling.describe());
+                    toDelete, seconds, WRITERS, acknowledged, answers, polling.describe());
             assertThat(purge.statusCode()).as(purge.body()).isEqualTo(200);
             assertThat(json(purge).get("entriesDeleted").asLong()).isEqualTo(toDelete);
             assertThat(polling.failures)
