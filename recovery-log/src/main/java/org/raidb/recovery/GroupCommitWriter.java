@@ -95,10 +95,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private final AtomicLong journalWrites = new AtomicLong();
     private final AtomicLong entriesWritten = new AtomicLong();
     // The writer thread's own, with a journal: the segment appended to, and what it holds that the store
-    // thread has not been handed yet.
+    // thread has not been handed yet (barriers are handed at once, with it).
     private int segment;
     private List<Operation> unhanded = new ArrayList<>();
-    private List<Barrier> barriers = new ArrayList<>();
     private long firstUnhandedNanos;
 
     /** {@code journal}: null to make every batch durable by a store commit. */
@@ -202,7 +201,7 @@ final class GroupCommitWriter implements AutoCloseable {
                     if (!unhanded.isEmpty()
                             && System.nanoTime() - firstUnhandedNanos
                                     >= TimeUnit.MILLISECONDS.toNanos(STORE_EVERY_MILLIS)) {
-                        handOver(false);
+                        handOver(false, List.of());
                     }
                     continue;
                 }
@@ -266,11 +265,7 @@ final class GroupCommitWriter implements AutoCloseable {
     private void write(List<Operation> batch, boolean last) throws InterruptedException {
         if (failure != null) {
             failAll(batch, failure);
-            failAll(new ArrayList<>(barriers), failure);
-            barriers.clear();
-            if (last && storeThread != null) {
-                storeThread.submit(new JournalStoreThread.Request(List.of(), -1, List.of(), true));
-            }
+            releaseStoreThreadIfLast(last);
             return;
         }
         try {
@@ -287,9 +282,7 @@ final class GroupCommitWriter implements AutoCloseable {
                     ? q
                     : new SQLException("the log writer failed: " + e, RecoveryLogException.IO_ERROR, e);
             failAll(batch, failure);
-            if (last && storeThread != null) {
-                storeThread.submit(new JournalStoreThread.Request(List.of(), -1, List.of(), true));
-            }
+            releaseStoreThreadIfLast(last);
             return;
         }
         long highest = -1;
@@ -304,6 +297,7 @@ final class GroupCommitWriter implements AutoCloseable {
         if (highest >= 0) {
             lastDurablePosition = highest;
         }
+        List<Barrier> barriers = new ArrayList<>();
         for (Operation op : batch) {
             if (op instanceof Append a) {
                 a.durable().complete(a.entry().position());
@@ -327,7 +321,7 @@ final class GroupCommitWriter implements AutoCloseable {
                 }
             }
             if (last || !barriers.isEmpty() || unhanded.size() >= STORE_EVERY_OPERATIONS) {
-                handOver(last);
+                handOver(last, barriers);
             }
         }
     }
@@ -336,7 +330,7 @@ final class GroupCommitWriter implements AutoCloseable {
      * Hands what the journal holds beyond what the store thread has to it, moving on to the other segment
      * when that one is free (else appending goes on in this one, emptied with a later hand-over).
      */
-    private void handOver(boolean last) throws InterruptedException {
+    private void handOver(boolean last, List<Barrier> barriers) throws InterruptedException {
         int clear = -1;
         if (last) {
             clear = segment;
@@ -346,9 +340,15 @@ final class GroupCommitWriter implements AutoCloseable {
         }
         storeThread.submit(new JournalStoreThread.Request(unhanded, clear, barriers, last));
         unhanded = new ArrayList<>();
-        barriers = new ArrayList<>();
         if (!last) {
             storeThread.awaitUnstoredAtMost(MAX_UNSTORED_OPERATIONS);
+        }
+    }
+
+    /** After a failure the store thread stores nothing more; the writer's last batch still lets it end. */
+    private void releaseStoreThreadIfLast(boolean last) {
+        if (last && storeThread != null) {
+            storeThread.submit(new JournalStoreThread.Request(List.of(), -1, List.of(), true));
         }
     }
 

@@ -1,5 +1,7 @@
 package org.raidb.recovery;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -21,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -69,7 +72,7 @@ public final class RecoveryLog implements AutoCloseable {
     private volatile long lastAppendNanos = System.nanoTime() - TimeUnit.HOURS.toNanos(1);
 
     /** UTF-8 bytes of the SQL texts and encoded parameters appended since the log was opened. */
-    private final java.util.concurrent.atomic.AtomicLong recordedBytes = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong recordedBytes = new AtomicLong();
 
     private volatile String automaticPurgeFailure;
 
@@ -111,7 +114,7 @@ public final class RecoveryLog implements AutoCloseable {
      * the store's end (a controller that stopped without closing its log); null for any other store.
      */
     private static LogJournal openJournal(RecoveryLogConfig config, StoreWriter store, int vdbId) throws SQLException {
-        java.nio.file.Path file = StoreUrl.h2File(config.jdbcUrl());
+        Path file = StoreUrl.h2File(config.jdbcUrl());
         if (!store.embeddedH2() || file == null) {
             return null;
         }
@@ -131,14 +134,11 @@ public final class RecoveryLog implements AutoCloseable {
             journal.clear(0);
             journal.clear(1);
             return journal;
-        } catch (java.io.IOException | RuntimeException e) {
-            if (journal != null) {
-                try {
-                    journal.close();
-                } catch (java.io.IOException ignored) {
-                    // the first failure is the one to report
-                }
-            }
+        } catch (SQLException e) {
+            closeQuietly(journal); // the controller may retry opening the log: the files must be free
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(journal);
             throw new SQLException(
                     "Cannot read the recovery log's journal next to " + file + ": " + e.getMessage()
                             + ". Check the files' permissions and the disk; do not delete them (they hold"
@@ -329,6 +329,8 @@ public final class RecoveryLog implements AutoCloseable {
 
     /** Returns once the store holds every entry up to {@code position} and every outcome queued so far. */
     void awaitStored(long position) throws RecoveryLogException {
+        // Without a journal (or before its first record) what is durable is stored: only a position not yet
+        // durable needs the barrier. With one, outcomes may wait in it even when the position is stored.
         if (position <= writer.lastStoredPosition() && writer.journalWrites() == 0) {
             return;
         }
@@ -390,7 +392,7 @@ public final class RecoveryLog implements AutoCloseable {
         String product = dialect.product().toLowerCase(java.util.Locale.ROOT);
         try {
             if (product.contains("h2")) {
-                java.nio.file.Path file = StoreUrl.h2File(config.jdbcUrl());
+                Path file = StoreUrl.h2File(config.jdbcUrl());
                 return file == null || !java.nio.file.Files.exists(file)
                         ? -1
                         : java.nio.file.Files.size(file) + writer.journalBytes();
@@ -407,7 +409,7 @@ public final class RecoveryLog implements AutoCloseable {
             synchronized (admin) {
                 return catalog.queryLong(sql, -1, rows.log, rows.statements);
             }
-        } catch (SQLException | java.io.IOException e) {
+        } catch (SQLException | IOException e) {
             return -1;
         }
     }
@@ -967,6 +969,16 @@ public final class RecoveryLog implements AutoCloseable {
                         + e.getMessage(),
                 e.getSQLState() == null ? RecoveryLogException.IO_ERROR : e.getSQLState(),
                 e);
+    }
+
+    private static void closeQuietly(LogJournal journal) {
+        if (journal != null) {
+            try {
+                journal.close();
+            } catch (IOException ignored) {
+                // already failing; the first error is the one to report
+            }
+        }
     }
 
     private static void closeQuietly(Connection c) {

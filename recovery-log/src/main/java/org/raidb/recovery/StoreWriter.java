@@ -65,10 +65,6 @@ final class StoreWriter implements AutoCloseable {
         return statementIds;
     }
 
-    LogTail tail() {
-        return tail;
-    }
-
     long storeCommits() {
         return storeCommits.get();
     }
