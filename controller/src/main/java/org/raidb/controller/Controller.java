@@ -1,14 +1,19 @@
 package org.raidb.controller;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.raidb.controller.admin.AdminServer;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.files.PrivateFiles;
+import org.raidb.controller.group.ActiveReplication;
+import org.raidb.controller.group.GroupException;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.net.ClientListener;
 import org.raidb.controller.session.SessionRegistry;
+import org.raidb.controller.session.SessionRequests;
 import org.raidb.controller.vdb.ControllerResources;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.slf4j.Logger;
@@ -19,6 +24,7 @@ public final class Controller implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Controller.class);
 
     private final Map<String, VirtualDatabase> virtualDatabases;
+    private final Map<String, ReplicationProtocol> protocols;
     private final ClientListener listener;
     private final long shutdownTimeoutMillis;
     private final ControllerResources shared;
@@ -27,11 +33,13 @@ public final class Controller implements AutoCloseable {
 
     private Controller(
             Map<String, VirtualDatabase> virtualDatabases,
+            Map<String, ReplicationProtocol> protocols,
             ClientListener listener,
             long shutdownTimeoutMillis,
             ControllerResources shared) {
         this.shared = shared;
         this.virtualDatabases = virtualDatabases;
+        this.protocols = protocols;
         this.listener = listener;
         this.shutdownTimeoutMillis = shutdownTimeoutMillis;
     }
@@ -49,6 +57,7 @@ public final class Controller implements AutoCloseable {
     public static Controller start(RaidbConfig config, ControllerResources shared) throws Exception {
         Map<String, VirtualDatabase> vdbs = new LinkedHashMap<>();
         Map<String, String> unavailable = new LinkedHashMap<>();
+        Map<String, ReplicationProtocol> protocols = new java.util.concurrent.ConcurrentHashMap<>();
         // Everything under dataDir (recovery logs, dumps, backends' logins) is for the controller's user only.
         PrivateFiles.createDirectories(config.controller().dataDir());
         try {
@@ -69,7 +78,12 @@ public final class Controller implements AutoCloseable {
             if (vdbs.isEmpty()) {
                 throw new IllegalStateException("no virtual database could start: " + unavailable);
             }
-            SessionRegistry registry = new SessionRegistry(vdbs, unavailable, config.controller(), version());
+            joinGroups(config, vdbs, unavailable, protocols);
+            if (vdbs.isEmpty()) {
+                throw new IllegalStateException("no virtual database could start: " + unavailable);
+            }
+            SessionRegistry registry =
+                    new SessionRegistry(vdbs, protocols, unavailable, config.controller(), version());
             ClientListener listener = new ClientListener(
                     config.controller().host(), config.controller().port(), registry);
             log.info(
@@ -78,20 +92,52 @@ public final class Controller implements AutoCloseable {
                     config.controller().host(),
                     listener.port(),
                     vdbs.keySet());
-            Controller controller =
-                    new Controller(vdbs, listener, config.controller().shutdownTimeoutMillis(), shared);
+            Controller controller = new Controller(
+                    vdbs, protocols, listener, config.controller().shutdownTimeoutMillis(), shared);
             try {
-                controller.admin = AdminServer.start(config, vdbs, controller::close);
+                controller.admin = AdminServer.start(config, vdbs, protocols, controller::close);
             } catch (Exception | Error e) {
                 listener.close(); // the virtual databases are closed below
                 throw e;
             }
             return controller;
         } catch (Exception | Error e) {
+            protocols.values().forEach(ReplicationProtocol::close);
             vdbs.values().forEach(VirtualDatabase::close);
             shared.close();
             throw e;
         }
+    }
+
+    /**
+     * Each virtual database that names a controller group joins it; one that cannot (its stack file, no
+     * fitting member) is not served, and the others go on.
+     */
+    private static void joinGroups(
+            RaidbConfig config,
+            Map<String, VirtualDatabase> vdbs,
+            Map<String, String> unavailable,
+            Map<String, ReplicationProtocol> protocols) {
+        String name = config.controller().host() + ":" + config.controller().port() + " (pid "
+                + ProcessHandle.current().pid() + ")";
+        for (VirtualDatabase vdb : List.copyOf(vdbs.values())) {
+            if (!vdb.config().grouped()) {
+                continue;
+            }
+            try {
+                protocols.put(vdb.name(), ActiveReplication.join(vdb, new SessionRequests(vdb), name));
+            } catch (GroupException e) {
+                log.error("virtual database {} is not served: {}", vdb.name(), e.getMessage());
+                vdbs.remove(vdb.name());
+                vdb.close();
+                unavailable.put(vdb.name(), e.getMessage());
+            }
+        }
+    }
+
+    /** The protocol of a virtual database's controller group; null when it has none. */
+    public ActiveReplication group(String vdbName) {
+        return protocols.get(vdbName) instanceof ActiveReplication a ? a : null;
     }
 
     static String version() {
@@ -132,7 +178,8 @@ public final class Controller implements AutoCloseable {
         if (stopped.getCount() == 0) {
             return;
         }
-        new ControllerShutdown(shutdownTimeoutMillis, admin, listener, virtualDatabases.values()).run();
+        new ControllerShutdown(shutdownTimeoutMillis, admin, listener, virtualDatabases.values(), protocols.values())
+                .run();
         shared.close(); // the parser threads, once no virtual database parses any more
         log.info("RAIDb controller stopped");
         stopped.countDown();

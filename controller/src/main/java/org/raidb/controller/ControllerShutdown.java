@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.raidb.controller.admin.AdminServer;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.net.ClientListener;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.recovery.Checkpoint;
@@ -43,6 +44,7 @@ final class ControllerShutdown {
     private final AdminServer admin;
     private final ClientListener listener;
     private final Collection<VirtualDatabase> virtualDatabases;
+    private final Collection<ReplicationProtocol> groups;
     private boolean interrupted;
 
     /** @param admin null when the controller stops before its admin API started */
@@ -50,8 +52,10 @@ final class ControllerShutdown {
             long limitMillis,
             AdminServer admin,
             ClientListener listener,
-            Collection<VirtualDatabase> virtualDatabases) {
+            Collection<VirtualDatabase> virtualDatabases,
+            Collection<ReplicationProtocol> groups) {
         this.limitMillis = limitMillis;
+        this.groups = groups;
         this.admin = admin;
         this.listener = listener;
         this.virtualDatabases = virtualDatabases;
@@ -62,6 +66,9 @@ final class ControllerShutdown {
         stopAccepting(); // the admin API's in-flight requests get up to a second
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
         endSessions(deadline);
+        // Once its clients' transactions are rolled back everywhere, this controller leaves its groups: the
+        // others roll back what their own clients had not finished here... and go on without it.
+        groups.forEach(ReplicationProtocol::close);
         awaitOperations(deadline);
         awaitWrites(deadline);
         recordFinalCheckpoints(Math.max(deadline, System.nanoTime() + FINAL_CHECKPOINT_GRACE_NANOS));

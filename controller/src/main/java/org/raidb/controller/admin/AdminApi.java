@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.group.GroupStatus;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.jdbcurl.BackendUrlPolicy;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.recovery.DisableCause;
@@ -18,13 +20,16 @@ final class AdminApi {
     private final RaidbConfig config;
     private final Operations operations;
     private final Runnable shutdown;
+    private final Map<String, ReplicationProtocol> protocols;
 
     AdminApi(
             Map<String, VirtualDatabase> virtualDatabases,
+            Map<String, ReplicationProtocol> protocols,
             RaidbConfig config,
             Operations operations,
             Runnable shutdown) {
         this.virtualDatabases = virtualDatabases;
+        this.protocols = protocols;
         this.config = config;
         this.operations = operations;
         this.shutdown = shutdown;
@@ -54,6 +59,7 @@ final class AdminApi {
                             vdb.backends().stream().map(BackendSummary::of).toList()));
                 }),
                 new Route("POST", "/api/virtualdatabases/{vdb}/backends/{backend}/disable", this::disable),
+                new Route("GET", "/api/virtualdatabases/{vdb}/controllers", this::controllers),
                 new Route(
                         "GET",
                         "/api/operations",
@@ -65,6 +71,19 @@ final class AdminApi {
                                         .toList()))),
                 new Route("GET", "/api/operations/{id}", this::operation),
                 new Route("POST", "/api/shutdown", this::shutdown));
+    }
+
+    /** The controller group of the virtual database, as this controller sees it (404 without a group). */
+    private ApiResponse controllers(AdminPrincipal admin, Map<String, String> p) {
+        VirtualDatabase vdb = administered(admin, p);
+        ReplicationProtocol protocol = protocols.get(vdb.name());
+        GroupStatus status = protocol == null ? null : protocol.status();
+        if (status == null) {
+            throw AdminException.notFound("virtual database " + vdb.name()
+                    + " has no controller group: this controller serves it alone (add <controllerGroup> to its"
+                    + " configuration to share it)");
+        }
+        return ApiResponse.ok(status);
     }
 
     /** Every endpoint: the ones above and the recovery ones. */

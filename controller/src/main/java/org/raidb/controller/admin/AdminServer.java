@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,7 +60,11 @@ public final class AdminServer implements AutoCloseable {
      * @param shutdown stops the controller; called on its own thread after the 202 answer is sent
      */
     public static AdminServer start(
-            RaidbConfig config, Map<String, VirtualDatabase> virtualDatabases, Runnable shutdown) throws IOException {
+            RaidbConfig config,
+            Map<String, VirtualDatabase> virtualDatabases,
+            Map<String, ReplicationProtocol> protocols,
+            Runnable shutdown)
+            throws IOException {
         // The JDK's server leaves Nagle's algorithm on: on a kept-alive connection (the console's) each small
         // answer then waited for the client's delayed ACK, ~45 ms per request where 2-5 ms is the real work. The
         // JDK reads the property once, when its first server starts; a value set on the command line wins.
@@ -86,7 +91,7 @@ public final class AdminServer implements AutoCloseable {
                 threads,
                 new BasicAuthenticator(
                         virtualDatabases.values(), config.controller().clientLimits()),
-                new AdminApi(virtualDatabases, config, operations, asynchronousShutdown).allRoutes(),
+                new AdminApi(virtualDatabases, protocols, config, operations, asynchronousShutdown).allRoutes(),
                 operations);
         server.setExecutor(threads);
         server.createContext("/", admin::handle);

@@ -89,6 +89,49 @@ final class ConfigXml {
         }
     }
 
+    static final class ControllerGroupXml {
+        @JacksonXmlProperty(isAttribute = true)
+        public String name;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String stack;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String completion;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String bindAddress;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public Integer bindPort;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String members;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public Integer joinTimeout;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String whenAlone;
+
+        GroupConfig toConfig() {
+            return new GroupConfig(
+                    name,
+                    or(stack, "tcp-loopback.xml"),
+                    GroupConfig.Completion.parse(or(completion, "all")),
+                    or(bindAddress, "127.0.0.1"),
+                    or(bindPort, 7800),
+                    members == null || members.isBlank()
+                            ? java.util.List.of()
+                            : java.util.Arrays.stream(members.split(","))
+                                    .map(String::strip)
+                                    .filter(m -> !m.isEmpty())
+                                    .toList(),
+                    or(joinTimeout, 2000),
+                    GroupConfig.WhenAlone.parse(or(whenAlone, "start")));
+        }
+    }
+
     static final class VirtualDatabaseXml {
         @JacksonXmlProperty(isAttribute = true)
         public String name;
@@ -104,6 +147,7 @@ final class ConfigXml {
         public RecoveryLogXml recoveryLog;
         public BackupXml backup;
         public HealthXml health;
+        public ControllerGroupXml controllerGroup;
 
         // The replication group of the schema: exactly one of these is set.
         public LevelXml raidb0;
@@ -127,7 +171,8 @@ final class ConfigXml {
                     recoveryLog == null ? RecoveryLogSettings.DEFAULT : recoveryLog.toSettings(),
                     backup == null ? BackupSettings.DEFAULT : backup.toSettings(),
                     determinism == null ? DeterminismConfig.DEFAULT : determinism.toConfig(),
-                    health == null ? HealthSettings.DEFAULT : health.toSettings());
+                    health == null ? HealthSettings.DEFAULT : health.toSettings(),
+                    controllerGroup == null ? null : controllerGroup.toConfig());
         }
 
         private ReplicationConfig replication() {

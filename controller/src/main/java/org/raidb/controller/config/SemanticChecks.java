@@ -14,10 +14,48 @@ final class SemanticChecks {
         for (VirtualDatabaseConfig vdb : config.virtualDatabases()) {
             PlacementChecks.check(vdb, source, locations, problems);
             UrlChecks.check(vdb, source, locations, problems);
+            checkGroupMembers(vdb, source, locations, problems);
         }
         if (!problems.isEmpty()) {
             throw new ConfigException(String.join("\n", problems));
         }
+    }
+
+    /**
+     * A member list naming one address twice (this controller's own, typically, when a file is copied
+     * between members) is a mistake the group would hide: the second entry would only cost lookups.
+     */
+    private static void checkGroupMembers(
+            VirtualDatabaseConfig vdb, String source, ElementLocations locations, List<String> problems) {
+        GroupConfig g = vdb.group();
+        if (g == null) {
+            return;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String m : g.members()) {
+            String normal = m.toLowerCase(java.util.Locale.ROOT).replace("localhost:", "127.0.0.1:");
+            if (!normal.matches("[^:\\s]+:\\d{1,5}")) {
+                problems.add(position(source, locations)
+                        .describe("<controllerGroup> of virtual database " + vdb.name() + ": member '" + m
+                                + "' is not host:port"));
+            } else if (!seen.add(normal)) {
+                String self = g.bindAddress() + ":" + g.bindPort();
+                problems.add(position(source, locations)
+                        .describe("<controllerGroup> of virtual database " + vdb.name()
+                                + ": members names " + m + " twice"
+                                + (normal.equals(self.replace("localhost:", "127.0.0.1:"))
+                                        ? " (this controller's own address)"
+                                        : "")
+                                + "; list each member once"));
+            }
+        }
+    }
+
+    private static SourcePosition position(String source, ElementLocations locations) {
+        return locations.named("controllerGroup").stream()
+                .findFirst()
+                .map(e -> new SourcePosition(source, e.line(), e.column()))
+                .orElse(new SourcePosition(source, -1, -1));
     }
 
     /** Clients and the admin interface cannot share a port (0, "pick any free port", is fine for both). */

@@ -12,7 +12,22 @@ public record VirtualDatabaseConfig(
         RecoveryLogSettings recoveryLog,
         BackupSettings backup,
         DeterminismConfig determinism,
-        HealthSettings health) {
+        HealthSettings health,
+        GroupConfig group) {
+
+    /** A virtual database served by this controller alone (no {@code <controllerGroup>}). */
+    public VirtualDatabaseConfig(
+            String name,
+            AuthenticationConfig authentication,
+            List<BackendConfig> backends,
+            ReplicationConfig replication,
+            SchedulerConfig scheduler,
+            RecoveryLogSettings recoveryLog,
+            BackupSettings backup,
+            DeterminismConfig determinism,
+            HealthSettings health) {
+        this(name, authentication, backends, replication, scheduler, recoveryLog, backup, determinism, health, null);
+    }
 
     /** A virtual database with the default scheduler, recovery log, backuper and health settings. */
     public VirtualDatabaseConfig(
@@ -29,7 +44,8 @@ public record VirtualDatabaseConfig(
                 RecoveryLogSettings.DEFAULT,
                 BackupSettings.DEFAULT,
                 DeterminismConfig.DEFAULT,
-                HealthSettings.DEFAULT);
+                HealthSettings.DEFAULT,
+                null);
     }
 
     /** A virtual database with the default determinism and health settings. */
@@ -50,7 +66,8 @@ public record VirtualDatabaseConfig(
                 recoveryLog,
                 backup,
                 DeterminismConfig.DEFAULT,
-                HealthSettings.DEFAULT);
+                HealthSettings.DEFAULT,
+                null);
     }
 
     /** The same virtual database with one more backend (added online by an administrator). */
@@ -66,6 +83,12 @@ public record VirtualDatabaseConfig(
                 recoveryLog,
                 backup,
                 determinism,
-                health);
+                health,
+                group);
+    }
+
+    /** Whether a controller group serves this virtual database. */
+    public boolean grouped() {
+        return group != null;
     }
 }

@@ -53,9 +53,7 @@ public final class RequestManager {
     }
 
     public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
-        AnalyzedStatement a = request.call()
-                ? vdb.analyzer().analyzeCall(request.sql())
-                : vdb.analyzer().analyze(request.sql());
+        AnalyzedStatement a = analyze(request);
         if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
             transactionCommand(s, a, request.sql());
             return NO_RESULT;
@@ -81,6 +79,33 @@ public final class RequestManager {
             }
         }
         return writes.statement(s, a, request, statements);
+    }
+
+    /**
+     * The request as every backend of every controller must run it: now(), random() and the volatile
+     * defaults it relies on replaced by literals computed here once. A request the path would rewrite
+     * into several statements (MariaDB's ALTER TABLE in two), or handle before analysis, is returned as
+     * it is: it is deterministic already.
+     */
+    public ExecuteRequest deterministic(SessionState s, ExecuteRequest request) throws SQLException {
+        AnalyzedStatement a = analyze(request);
+        if (a.kind() == StatementKind.TRANSACTION_CONTROL || a.refusal() != null || a.advisoryLocks() != null) {
+            return request;
+        }
+        List<ExecuteRequest> statements = deterministic.of(s, a, request);
+        return statements.size() == 1 ? statements.get(0) : request;
+    }
+
+    /** Whether the request only reads: it then runs on one backend, outside the write order. */
+    public boolean reads(ExecuteRequest request) throws SQLException {
+        AnalyzedStatement a = analyze(request);
+        return a.kind() == StatementKind.READ && a.advisoryLocks() == null;
+    }
+
+    private AnalyzedStatement analyze(ExecuteRequest request) throws SQLException {
+        return request.call()
+                ? vdb.analyzer().analyzeCall(request.sql())
+                : vdb.analyzer().analyze(request.sql());
     }
 
     /** A write built outside a statement (a JDBC batch: {@link Write#batch}) enters where every write does. */

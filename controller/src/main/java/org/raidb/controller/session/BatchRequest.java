@@ -23,6 +23,7 @@ import org.raidb.controller.result.Result;
 import org.raidb.controller.result.UpdateCount;
 import org.raidb.driver.protocol.BatchFrame;
 import org.raidb.driver.protocol.PayloadReader;
+import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
 
@@ -54,7 +55,11 @@ final class BatchRequest {
      * before anything reaches a backend.
      */
     static BatchRequest read(PayloadReader f) throws ProtocolException, SQLException {
-        BatchFrame frame = BatchFrame.read(f);
+        return of(BatchFrame.read(f));
+    }
+
+    /** A batch frame, checked as {@link #read} checks it. */
+    static BatchRequest of(BatchFrame frame) throws SQLException {
         List<String> keyColumns = ClientText.columnNames(frame.keyColumns(), "the list of generated key columns");
         Options options = new Options(
                 frame.queryTimeoutSeconds(), frame.returnGeneratedKeys(), keyColumns, frame.escapeProcessing());
@@ -88,6 +93,22 @@ final class BatchRequest {
     // time
     private boolean unchanged(DeterministicBatch b) {
         return b.sql() == sql && b.rows() == rows;
+    }
+
+    /** The batch as a frame again (what a controller group sends the other controllers). */
+    BatchFrame frame() {
+        int flags = (options.returnKeys() ? Protocol.FLAG_RETURN_GENERATED_KEYS : 0)
+                | (options.escapeProcessing() ? 0 : Protocol.FLAG_NO_ESCAPE_PROCESSING);
+        return sql != null
+                ? BatchFrame.ofPrepared(options.timeoutSeconds(), flags, options.keyColumns(), sql, rows)
+                : new BatchFrame(
+                        BatchFrame.STATEMENTS,
+                        options.timeoutSeconds(),
+                        flags,
+                        options.keyColumns(),
+                        statements,
+                        null,
+                        null);
     }
 
     /** Rewrites one statement text. */

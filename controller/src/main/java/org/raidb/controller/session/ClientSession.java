@@ -15,13 +15,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.backend.ProductInfo;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.request.ExecuteRequest;
 import org.raidb.controller.request.MetadataCall;
 import org.raidb.controller.request.StatementDescriber;
 import org.raidb.controller.request.StatementResult;
-import org.raidb.controller.request.Write;
 import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.Rows;
@@ -29,6 +28,7 @@ import org.raidb.controller.result.RowsetFrames;
 import org.raidb.controller.session.ClientErrorLog.Kind;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.BatchFrame;
 import org.raidb.driver.protocol.BatchResultFrame;
 import org.raidb.driver.protocol.ClientInfoFrame;
 import org.raidb.driver.protocol.CloseCursorFrame;
@@ -75,6 +75,9 @@ public final class ClientSession implements Runnable {
     private long nextCursorId = 1;
     private OutputStream output;
     private VirtualDatabase vdb;
+    /** Where the session's requests go: its virtual database's protocol (a controller group, or this controller). */
+    private ReplicationProtocol requests;
+
     private SessionState state;
 
     public ClientSession(Socket socket, SessionRegistry registry, long id) {
@@ -166,6 +169,7 @@ public final class ClientSession implements Runnable {
         try {
             Login login = Login.check(hello, registry, source);
             vdb = login.vdb();
+            requests = registry.protocol(vdb);
             state = new SessionState(id, login.user(), vdb.transactionIds());
             state.applicationName(login.applicationName());
             product = vdb.productInfo();
@@ -212,7 +216,7 @@ public final class ClientSession implements Runnable {
                 }
                 case Protocol.BATCH -> batch(f);
                 case Protocol.TRANSACTION -> {
-                    new TransactionFrames(vdb, state).handle(f);
+                    new TransactionFrames(requests, state).handle(f);
                     ok();
                 }
                 case Protocol.METADATA -> metadata(f);
@@ -259,7 +263,7 @@ public final class ClientSession implements Runnable {
                 e.queryTimeoutSeconds(),
                 e.call(),
                 e.escapeProcessing());
-        StatementResult result = vdb.requests().execute(state, r);
+        StatementResult result = requests.execute(state, r);
         writeResults(result, r.fetchSize());
     }
 
@@ -326,24 +330,8 @@ public final class ClientSession implements Runnable {
     }
 
     private void batch(PayloadReader f) throws IOException, SQLException {
-        BatchRequest received = BatchRequest.read(f);
-        AnalyzedStatement a = received.analyze(vdb.analyzer());
-        BatchRequest batch = received.deterministic(
-                sql -> vdb.requests().deterministicText(state, sql),
-                (sql, rows) -> vdb.requests().deterministicBatch(state, sql, rows));
-        // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
-        List<AnalyzedStatement> parts =
-                received.texts().stream().map(vdb.analyzer()::analyze).toList();
-        StatementResult result = vdb.requests()
-                .write(Write.batch(
-                        state,
-                        a,
-                        parts,
-                        received.texts(),
-                        received.parameterRows(),
-                        batch.loggedStatements(),
-                        batch.describe(),
-                        batch::run));
+        BatchFrame received = BatchFrame.read(f);
+        StatementResult result = requests.batch(state, received);
         BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
         out.send(output);
     }
@@ -429,7 +417,7 @@ public final class ClientSession implements Runnable {
         cursors.clear();
         if (state != null && vdb != null) {
             try {
-                vdb.requests().sessionEnded(state);
+                requests.sessionEnded(state);
             } catch (SQLException | RuntimeException e) {
                 log.debug("rollback at end of session {} failed: {}", id, e.toString());
             } catch (Error e) {

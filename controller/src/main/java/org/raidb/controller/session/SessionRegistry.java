@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.auth.LoginThrottle;
 import org.raidb.controller.config.ClientLimits;
 import org.raidb.controller.config.ControllerSettings;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.CancelFrame;
 import org.raidb.driver.protocol.PayloadReader;
@@ -17,6 +18,8 @@ import org.raidb.driver.protocol.SqlStates;
 /** The controller's live sessions and virtual databases, as sessions need them. */
 public final class SessionRegistry {
     private final Map<String, VirtualDatabase> virtualDatabases;
+    /** How each virtual database's requests run: its controller group's protocol, or this controller alone. */
+    private final Map<String, ReplicationProtocol> protocols;
     /** Configured virtual databases that could not start, with why. */
     private final Map<String, String> unavailable;
 
@@ -29,10 +32,12 @@ public final class SessionRegistry {
 
     public SessionRegistry(
             Map<String, VirtualDatabase> virtualDatabases,
+            Map<String, ReplicationProtocol> protocols,
             Map<String, String> unavailable,
             ControllerSettings settings,
             String version) {
         this.virtualDatabases = virtualDatabases;
+        this.protocols = protocols;
         this.unavailable = unavailable;
         this.maxFrameBytes = settings.maxFrameBytes();
         this.limits = settings.clientLimits();
@@ -58,6 +63,11 @@ public final class SessionRegistry {
                     SqlStates.INVALID_CATALOG);
         }
         return vdb;
+    }
+
+    /** The protocol the virtual database's requests go through. */
+    ReplicationProtocol protocol(VirtualDatabase vdb) {
+        return protocols.computeIfAbsent(vdb.name(), n -> new SessionRequests(vdb));
     }
 
     void register(long id, ClientSession s) {

@@ -1,8 +1,8 @@
 package org.raidb.controller.session;
 
 import java.sql.SQLException;
+import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.transaction.SessionState;
-import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
@@ -11,11 +11,11 @@ import org.raidb.driver.protocol.TransactionFrame;
 
 /** The TRANSACTION frame ({@link TransactionFrame}): the JDBC Connection's transaction API, applied to the session. */
 final class TransactionFrames {
-    private final VirtualDatabase vdb;
+    private final ReplicationProtocol requests;
     private final SessionState state;
 
-    TransactionFrames(VirtualDatabase vdb, SessionState state) {
-        this.vdb = vdb;
+    TransactionFrames(ReplicationProtocol requests, SessionState state) {
+        this.requests = requests;
         this.state = state;
     }
 
@@ -25,16 +25,15 @@ final class TransactionFrames {
             case Protocol.TX_SET_AUTOCOMMIT -> {
                 boolean on = t.on();
                 if (on && !state.autoCommit()) {
-                    vdb.requests().commit(state); // JDBC: switching auto-commit on commits the current transaction
+                    requests.commit(state); // JDBC: switching auto-commit on commits the current transaction
                 }
                 state.autoCommit(on);
             }
-            case Protocol.TX_COMMIT -> vdb.requests().commit(state);
-            case Protocol.TX_ROLLBACK -> vdb.requests().rollback(state);
-            case Protocol.TX_SET_SAVEPOINT -> vdb.requests().savepoint(state, "SAVEPOINT", t.savepoint());
-            case Protocol.TX_ROLLBACK_TO_SAVEPOINT ->
-                vdb.requests().savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
-            case Protocol.TX_RELEASE_SAVEPOINT -> vdb.requests().savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
+            case Protocol.TX_COMMIT -> requests.commit(state);
+            case Protocol.TX_ROLLBACK -> requests.rollback(state);
+            case Protocol.TX_SET_SAVEPOINT -> requests.savepoint(state, "SAVEPOINT", t.savepoint());
+            case Protocol.TX_ROLLBACK_TO_SAVEPOINT -> requests.savepoint(state, "ROLLBACK TO SAVEPOINT", t.savepoint());
+            case Protocol.TX_RELEASE_SAVEPOINT -> requests.savepoint(state, "RELEASE SAVEPOINT", t.savepoint());
             case Protocol.TX_SET_ISOLATION -> {
                 int level = t.isolation();
                 if (level != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED

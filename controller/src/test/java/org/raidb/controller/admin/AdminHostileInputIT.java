@@ -449,7 +449,7 @@ class AdminHostileInputIT {
                 new ControllerSettings(
                         "127.0.0.1", 0, "127.0.0.1", 0, Path.of("unused"), ConfigDefaults.MAX_FRAME_BYTES, false),
                 List.of());
-        return new AdminApi(Map.of(), config, new Operations(), () -> {}).allRoutes();
+        return new AdminApi(Map.of(), Map.of(), config, new Operations(), () -> {}).allRoutes();
     }
 
     @Test

@@ -1,0 +1,143 @@
+package org.raidb.controller.group;
+
+import java.io.ByteArrayInputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jgroups.Address;
+import org.jgroups.BytesMessage;
+import org.jgroups.JChannel;
+import org.jgroups.Message;
+import org.jgroups.Receiver;
+import org.jgroups.View;
+import org.raidb.controller.config.GroupConfig;
+
+/**
+ * This controller's membership of a group, over JGroups: messages to all (in the stack's total order)
+ * or to one member, views as members join and leave. Members are named by their JGroups address.
+ */
+final class GroupChannel implements AutoCloseable {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GroupChannel.class);
+
+    /** What the protocol above hears. Called on JGroups' threads: must not block. */
+    interface Listener {
+        void received(String from, GroupMessage m);
+
+        void viewChanged(View view, List<String> left);
+    }
+
+    private final JChannel channel;
+    private final GroupConfig config;
+    private final Map<String, Address> addresses = new ConcurrentHashMap<>();
+    private volatile View view;
+
+    private GroupChannel(JChannel channel, GroupConfig config) {
+        this.channel = channel;
+        this.config = config;
+    }
+
+    /** Builds the channel from the configured stack; refuses a stack file that does not parse or load. */
+    static GroupChannel create(GroupConfig config) throws GroupException {
+        byte[] stack = GroupStack.load(config);
+        try {
+            return new GroupChannel(new JChannel(new ByteArrayInputStream(stack)), config);
+        } catch (Exception e) {
+            throw new GroupException(
+                    "controller group " + config.name() + ": JGroups refused stack " + config.stack() + ": "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Joins the group: from here on, the listener hears messages and views. */
+    void connect(Listener listener) throws GroupException {
+        channel.setReceiver(new Receiver() {
+            @Override
+            public void receive(Message msg) {
+                String from = String.valueOf(msg.getSrc());
+                GroupMessage m;
+                try {
+                    m = GroupMessage.decode(msg.getArray(), msg.getOffset(), msg.getLength());
+                } catch (Exception e) {
+                    log.error(
+                            "controller group {}: unreadable message from {} dropped: {}",
+                            config.name(),
+                            from,
+                            e.toString());
+                    return;
+                }
+                listener.received(from, m);
+            }
+
+            @Override
+            public void viewAccepted(View v) {
+                View before = view;
+                view = v;
+                for (Address a : v.getMembers()) {
+                    addresses.put(a.toString(), a);
+                }
+                List<String> left = before == null
+                        ? List.of()
+                        : View.leftMembers(before, v).stream()
+                                .map(Address::toString)
+                                .toList();
+                left.forEach(addresses::remove);
+                listener.viewChanged(v, left);
+            }
+        });
+        try {
+            channel.connect(config.name());
+        } catch (Exception e) {
+            throw new GroupException(
+                    "controller group " + config.name() + ": cannot join at " + config.bindAddress()
+                            + ":" + config.bindPort() + ": " + e.getMessage()
+                            + "; check that the port is free and the members' addresses are right",
+                    e);
+        }
+    }
+
+    String self() {
+        return String.valueOf(channel.getAddress());
+    }
+
+    View view() {
+        View v = view;
+        return v != null ? v : channel.getView();
+    }
+
+    /** The port the transport listens on (bindPort 0 picks one). */
+    int port() {
+        Object p = channel.getProtocolStack().getTransport().getBindPort();
+        return p instanceof Integer i && i != 0 ? i : physicalPort();
+    }
+
+    private int physicalPort() {
+        Object pa = channel.down(new org.jgroups.Event(org.jgroups.Event.GET_PHYSICAL_ADDRESS, channel.getAddress()));
+        return pa instanceof org.jgroups.stack.IpAddress ip ? ip.getPort() : 0;
+    }
+
+    /** To every member, in the group's total order (this one included). */
+    void sendAll(GroupMessage m) throws Exception {
+        channel.send(new BytesMessage(null, GroupMessage.encode(m)));
+    }
+
+    /** To one member; false when it is no longer in the view. */
+    boolean sendTo(String member, GroupMessage m) {
+        Address a = addresses.get(member);
+        if (a == null) {
+            return false;
+        }
+        try {
+            channel.send(new BytesMessage(a, GroupMessage.encode(m)));
+            return true;
+        } catch (Exception e) {
+            log.warn("controller group {}: cannot send to {}: {}", config.name(), member, e.toString());
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        channel.close();
+    }
+}

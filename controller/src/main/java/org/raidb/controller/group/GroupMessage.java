@@ -1,0 +1,222 @@
+package org.raidb.controller.group;
+
+import java.nio.ByteBuffer;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.raidb.controller.request.ExecuteRequest;
+import org.raidb.driver.protocol.BatchFrame;
+import org.raidb.driver.protocol.ParameterList;
+import org.raidb.driver.protocol.PayloadReader;
+import org.raidb.driver.protocol.PayloadWriter;
+import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.ProtocolException;
+
+/**
+ * What controllers of a group tell each other, encoded with the client protocol's own value codec
+ * (parameters travel exactly as clients send them). {@link Write}s go in the total order; the rest are
+ * answers and questions between two members.
+ */
+sealed interface GroupMessage {
+    byte WRITE = 1;
+    byte DONE = 2;
+    byte VERDICT = 3;
+    byte ANNOUNCE = 4;
+    byte STATUS_ASK = 5;
+    byte STATUS = 6;
+
+    /** What a write message asks every controller to run for the origin's session. */
+    enum Op {
+        EXECUTE,
+        BATCH,
+        COMMIT,
+        ROLLBACK,
+        SAVEPOINT,
+        /** The origin's client session ended: its transaction is rolled back, its shadow session dropped. */
+        END_SESSION
+    }
+
+    /**
+     * A client's write, transaction end or savepoint, as every controller runs it.
+     *
+     * @param origin the member whose client sent it
+     * @param session the client session's id on the origin
+     * @param seq the origin's number for it, unique per origin
+     * @param tx the transaction it belongs to in the group's conflict classes: one id per origin
+     *     transaction, or per statement in auto-commit mode
+     * @param autoCommit whether the session ran it in auto-commit mode
+     * @param isolation the session's isolation level (-1: the backends' default)
+     * @param readOnly the session's read-only mode
+     * @param user the session's virtual user
+     * @param clientSession the driver's id of its logical connection (failover), or null
+     * @param requestId the driver's number for the request, or 0
+     * @param execute {@link Op#EXECUTE}: the statement as every backend runs it
+     * @param batch {@link Op#BATCH}: the batch as every backend runs it
+     * @param savepoint {@link Op#SAVEPOINT}: the command, a space, the name
+     */
+    record Write(
+            String origin,
+            long session,
+            long seq,
+            String tx,
+            Op op,
+            boolean autoCommit,
+            int isolation,
+            boolean readOnly,
+            String user,
+            String clientSession,
+            long requestId,
+            ExecuteRequest execute,
+            BatchFrame batch,
+            String savepoint)
+            implements GroupMessage {}
+
+    /**
+     * A member finished a write: {@code outcome} is the update counts or the error's SQLState, as
+     * compared between members.
+     */
+    record Done(String origin, long seq, String member, String outcome) implements GroupMessage {}
+
+    /** The members' majority disagreed with {@code member} on a write: it disables its backends. */
+    record Verdict(String member, String reason) implements GroupMessage {}
+
+    /**
+     * A member's identity, sent to all when the view changes: its controller's name and what must be the
+     * same on every member (RAIDb level, table placement).
+     */
+    record Announce(String member, String controller, String fingerprint) implements GroupMessage {}
+
+    record StatusAsk(String from, long id) implements GroupMessage {}
+
+    record Status(long id, String member, List<String> backends, long delivered, long applied)
+            implements GroupMessage {}
+
+    static byte[] encode(GroupMessage m) {
+        PayloadWriter w = new PayloadWriter();
+        if (m instanceof Write x) {
+            w.begin(WRITE).writeString(x.origin()).writeLong(x.session()).writeLong(x.seq());
+            w.writeString(x.tx()).writeString(x.op().name()).writeBoolean(x.autoCommit());
+            w.writeInt(x.isolation()).writeBoolean(x.readOnly()).writeString(x.user());
+            w.writeString(x.clientSession()).writeLong(x.requestId()).writeString(x.savepoint());
+            ExecuteRequest r = x.execute();
+            w.writeBoolean(r != null);
+            if (r != null) {
+                w.writeString(r.sql());
+                ParameterList.write(w, r.parameters());
+                w.writeByte(r.mode()).writeBoolean(r.returnGeneratedKeys()).writeStringList(r.keyColumns());
+                w.writeInt(r.fetchSize()).writeLong(r.maxRows()).writeInt(r.queryTimeoutSeconds());
+                w.writeBoolean(r.call()).writeBoolean(r.escapeProcessing());
+            }
+            w.writeBoolean(x.batch() != null);
+            if (x.batch() != null) {
+                PayloadWriter b = new PayloadWriter();
+                x.batch().write(b);
+                ByteBuffer frame = b.written(1, b.size()); // without the frame's type byte
+                byte[] bytes = new byte[frame.remaining()];
+                frame.get(bytes);
+                w.writeBytes(bytes);
+            }
+        } else if (m instanceof Done x) {
+            w.begin(DONE)
+                    .writeString(x.origin())
+                    .writeLong(x.seq())
+                    .writeString(x.member())
+                    .writeString(x.outcome());
+        } else if (m instanceof Verdict x) {
+            w.begin(VERDICT).writeString(x.member()).writeString(x.reason());
+        } else if (m instanceof Announce x) {
+            w.begin(ANNOUNCE)
+                    .writeString(x.member())
+                    .writeString(x.controller())
+                    .writeString(x.fingerprint());
+        } else if (m instanceof StatusAsk x) {
+            w.begin(STATUS_ASK).writeString(x.from()).writeLong(x.id());
+        } else if (m instanceof Status x) {
+            w.begin(STATUS)
+                    .writeLong(x.id())
+                    .writeString(x.member())
+                    .writeStringList(x.backends())
+                    .writeLong(x.delivered())
+                    .writeLong(x.applied());
+        }
+        ByteBuffer all = w.written(0, w.size());
+        byte[] bytes = new byte[all.remaining()];
+        all.get(bytes);
+        return bytes;
+    }
+
+    static GroupMessage decode(byte[] bytes, int offset, int length) throws ProtocolException, SQLException {
+        byte type = bytes[offset];
+        PayloadReader r = new PayloadReader(type, bytes, offset + 1, offset + length);
+        return switch (type) {
+            case WRITE -> {
+                String origin = r.readString();
+                long session = r.readLong();
+                long seq = r.readLong();
+                String tx = r.readString();
+                Op op = Op.valueOf(r.readString());
+                boolean autoCommit = r.readBoolean();
+                int isolation = r.readInt();
+                boolean readOnly = r.readBoolean();
+                String user = r.readString();
+                String clientSession = r.readString();
+                long requestId = r.readLong();
+                String savepoint = r.readString();
+                ExecuteRequest execute = null;
+                if (r.readBoolean()) {
+                    String sql = r.readString();
+                    List<Object> parameters = ParameterList.read(r);
+                    byte mode = r.readByte();
+                    boolean keys = r.readBoolean();
+                    List<String> keyColumns = r.readStringList();
+                    int fetchSize = r.readInt();
+                    long maxRows = r.readLong();
+                    int timeout = r.readInt();
+                    boolean call = r.readBoolean();
+                    execute = new ExecuteRequest(
+                            sql,
+                            parameters,
+                            mode,
+                            keys,
+                            keyColumns,
+                            fetchSize,
+                            maxRows,
+                            timeout,
+                            call,
+                            r.readBoolean());
+                }
+                BatchFrame batch = null;
+                if (r.readBoolean()) {
+                    byte[] frame = r.readBytes();
+                    batch = BatchFrame.read(new PayloadReader(Protocol.BATCH, frame, 0, frame.length));
+                }
+                yield new Write(
+                        origin,
+                        session,
+                        seq,
+                        tx,
+                        op,
+                        autoCommit,
+                        isolation,
+                        readOnly,
+                        user,
+                        clientSession,
+                        requestId,
+                        execute,
+                        batch,
+                        savepoint);
+            }
+            case DONE -> new Done(r.readString(), r.readLong(), r.readString(), r.readString());
+            case VERDICT -> new Verdict(r.readString(), r.readString());
+            case ANNOUNCE -> new Announce(r.readString(), r.readString(), r.readString());
+            case STATUS_ASK -> new StatusAsk(r.readString(), r.readLong());
+            case STATUS -> {
+                long id = r.readLong();
+                String member = r.readString();
+                List<String> backends = new ArrayList<>(r.readStringList());
+                yield new Status(id, member, backends, r.readLong(), r.readLong());
+            }
+            default -> throw new ProtocolException("unknown controller-group message type " + type);
+        };
+    }
+}
