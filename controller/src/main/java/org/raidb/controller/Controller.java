@@ -86,6 +86,11 @@ public final class Controller implements AutoCloseable {
                     new SessionRegistry(vdbs, protocols, unavailable, config.controller(), version());
             ClientListener listener = new ClientListener(
                     config.controller().host(), config.controller().port(), registry);
+            for (ReplicationProtocol p : protocols.values()) {
+                if (p instanceof ActiveReplication group) {
+                    group.servesClientsAt(config.controller().host() + ":" + listener.port());
+                }
+            }
             log.info(
                     "RAIDb controller {} listening on {}:{} for virtual database(s) {}",
                     version(),

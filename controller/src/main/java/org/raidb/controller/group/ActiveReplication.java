@@ -47,7 +47,7 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     private final LocalRequests local;
     private final GroupConfig config;
     private final GroupChannel channel;
-    private final String controllerName;
+    private volatile String controllerName;
     private final DeliveredOrder order = new DeliveredOrder();
     private final AtomicLong seqs = new AtomicLong();
     private final AtomicLong delivered = new AtomicLong();
@@ -536,6 +536,9 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     @Override
     public void viewChanged(View view, List<String> left) {
         List<String> members = view.getMembers().stream().map(Address::toString).toList();
+        if (view instanceof org.jgroups.MergeView merge) {
+            mergedAfterRunningApart(merge);
+        }
         log.info(
                 "controller group {}: view {} with {} member(s){}",
                 config.name(),
@@ -572,20 +575,49 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         }
         left.forEach(announced::remove);
         // Everyone says who it is, so that a newcomer can check it fits.
-        Thread announce = new Thread(
+        announce();
+        synchronized (viewSeen) {
+            viewSeen.notifyAll();
+        }
+    }
+
+    /**
+     * Two parts of the group that ran apart (a partition, or members that started alone at once) merge:
+     * each part may have ordered writes the other lacks. The part of the new coordinator goes on; a member
+     * of another part that had writes delivered disables its backends, to be restored from a member's.
+     */
+    private void mergedAfterRunningApart(org.jgroups.MergeView merge) {
+        Address coordinator = merge.getCoord();
+        for (View part : merge.getSubgroups()) {
+            boolean mine = part.containsMember(channel.address());
+            if (mine && !part.containsMember(coordinator) && delivered.get() > 0) {
+                disableAll("this controller ran apart from the group's coordinator " + coordinator + " with "
+                        + delivered.get() + " write(s) delivered and has merged back; restore its backends from a"
+                        + " member's");
+            }
+        }
+    }
+
+    /** Tells every member who this one is; on its own thread, as JGroups' view thread must not block. */
+    private void announce() {
+        Thread t = new Thread(
                 () -> {
                     try {
-                        channel.sendAll(new GroupMessage.Announce(channel.self(), controllerName, fingerprint));
+                        channel.sendAll(new GroupMessage.Announce(
+                                channel.self(), controllerName, fingerprint, delivered.get()));
                     } catch (Exception ex) {
                         log.warn("controller group {}: cannot announce this member: {}", config.name(), ex.toString());
                     }
                 },
                 "raidb-group-announce");
-        announce.setDaemon(true);
-        announce.start();
-        synchronized (viewSeen) {
-            viewSeen.notifyAll();
-        }
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Where this controller serves clients, as the other members show it, once it listens. */
+    public void servesClientsAt(String hostAndPort) {
+        controllerName = hostAndPort;
+        announce();
     }
 
     private void disableAll(String reason) {

@@ -92,6 +92,11 @@ final class DeliveredOrder {
         }
     }
 
+    /** Whether the write may run now (tests, and what an admin view would show). */
+    synchronized boolean isGranted(Ticket t) {
+        return t.granted;
+    }
+
     /** An auto-commit write finished here: its classes go. */
     synchronized void done(Ticket t) {
         if (t.steps.isEmpty()) {

@@ -96,6 +96,10 @@ final class GroupChannel implements AutoCloseable {
         }
     }
 
+    Address address() {
+        return channel.getAddress();
+    }
+
     String self() {
         return String.valueOf(channel.getAddress());
     }

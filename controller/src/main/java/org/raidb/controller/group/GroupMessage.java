@@ -82,9 +82,10 @@ sealed interface GroupMessage {
 
     /**
      * A member's identity, sent to all when the view changes: its controller's name and what must be the
-     * same on every member (RAIDb level, table placement).
+     * same on every member (RAIDb level, table placement), and how many writes it has had delivered
+     * since it joined (a newcomer must not join a group that has written without it).
      */
-    record Announce(String member, String controller, String fingerprint) implements GroupMessage {}
+    record Announce(String member, String controller, String fingerprint, long delivered) implements GroupMessage {}
 
     record StatusAsk(String from, long id) implements GroupMessage {}
 
@@ -128,7 +129,8 @@ sealed interface GroupMessage {
             w.begin(ANNOUNCE)
                     .writeString(x.member())
                     .writeString(x.controller())
-                    .writeString(x.fingerprint());
+                    .writeString(x.fingerprint())
+                    .writeLong(x.delivered());
         } else if (m instanceof StatusAsk x) {
             w.begin(STATUS_ASK).writeString(x.from()).writeLong(x.id());
         } else if (m instanceof Status x) {
@@ -208,7 +210,7 @@ sealed interface GroupMessage {
             }
             case DONE -> new Done(r.readString(), r.readLong(), r.readString(), r.readString());
             case VERDICT -> new Verdict(r.readString(), r.readString());
-            case ANNOUNCE -> new Announce(r.readString(), r.readString(), r.readString());
+            case ANNOUNCE -> new Announce(r.readString(), r.readString(), r.readString(), r.readLong());
             case STATUS_ASK -> new StatusAsk(r.readString(), r.readLong());
             case STATUS -> {
                 long id = r.readLong();

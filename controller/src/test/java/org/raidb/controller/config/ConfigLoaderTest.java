@@ -113,7 +113,7 @@ class ConfigLoaderTest {
                 edit("    <raidb1 ", "    <cache/><raidb1 "),
                 "bad.xml:12:",
                 "unexpected element <cache>",
-                "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>, <raidb0>, <raidb1>, <raidb1ec>,"
+                "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>, <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>,"
                         + " <raidb2> or <raidb2ec>");
     }
 
@@ -156,6 +156,49 @@ class ConfigLoaderTest {
                 edit("    <raidb1 ", "    <recoveryLog purgeAfter=\"one day\"/><raidb1 "),
                 "bad.xml:12:",
                 "be off or an age: a number followed by s, m, h or d");
+    }
+
+    @Test
+    void controllerGroupDefaultsAndValues() throws Exception {
+        assertThat(ConfigLoader.load(edit("", ""), "ok.xml")
+                        .virtualDatabases()
+                        .get(0)
+                        .group())
+                .isNull();
+        GroupConfig g = ConfigLoader.load(
+                        edit(
+                                "    <raidb1 ",
+                                "    <controllerGroup name=\"shop-group\" members=\"10.0.0.1:7800, 10.0.0.2:7801\""
+                                        + " completion=\"majority\" whenAlone=\"wait\"/><raidb1 "),
+                        "ok.xml")
+                .virtualDatabases()
+                .get(0)
+                .group();
+        assertThat(g.name()).isEqualTo("shop-group");
+        assertThat(g.stack()).isEqualTo("tcp-loopback.xml");
+        assertThat(g.members()).containsExactly("10.0.0.1:7800", "10.0.0.2:7801");
+        assertThat(g.completion()).isEqualTo(GroupConfig.Completion.MAJORITY);
+        assertThat(g.completion().required(3)).isEqualTo(2);
+        assertThat(g.whenAlone()).isEqualTo(GroupConfig.WhenAlone.WAIT);
+        assertThat(g.bindPort()).isEqualTo(7800);
+    }
+
+    @Test
+    void aGroupMemberListNamingThisControllerTwiceIsRefused() {
+        assertError(
+                edit(
+                        "    <raidb1 ",
+                        "    <controllerGroup name=\"g\" members=\"127.0.0.1:7800,localhost:7800\"/><raidb1 "),
+                "bad.xml:12:",
+                "members names localhost:7800 twice (this controller's own address); list each member once");
+        assertError(
+                edit("    <raidb1 ", "    <controllerGroup name=\"g\" members=\"10.0.0.1\"/><raidb1 "),
+                "bad.xml:12:",
+                "member '10.0.0.1' is not host:port");
+        assertError(
+                edit("    <raidb1 ", "    <controllerGroup name=\"g\" completion=\"first\"/><raidb1 "),
+                "bad.xml:12:",
+                "completion");
     }
 
     @Test
@@ -323,7 +366,7 @@ class ConfigLoaderTest {
                 edit("    <raidb1 readPolicy=\"leastPending\" completion=\"majority\"/>\n", ""),
                 "bad.xml:12:",
                 "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>,"
-                        + " <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
+                        + " <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
     }
 
     @Test

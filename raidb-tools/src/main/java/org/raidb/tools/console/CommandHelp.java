@@ -35,6 +35,12 @@ record CommandHelp(String name, String syntax, String summary, String example) {
                     "List the dumps (backups) registered for a virtual database.",
                     "show dumps shop"),
             new CommandHelp(
+                    "show controllers",
+                    "show controllers [VDB]",
+                    "List the controllers of a virtual database's controller group: the group, its view, each member "
+                            + "with its backends and the writes delivered to it and applied by it.",
+                    "show controllers shop"),
+            new CommandHelp(
                     "show operations",
                     "show operations",
                     "List long-running operations (replay, backup, restore, add backend) with their progress.",

@@ -12,6 +12,8 @@ sealed interface ConsoleAction {
 
     record ShowDumps(String virtualDatabase) implements ConsoleAction {}
 
+    record ShowControllers(String virtualDatabase) implements ConsoleAction {}
+
     record ShowOperations() implements ConsoleAction {}
 
     record WatchOperation(long id) implements ConsoleAction {}

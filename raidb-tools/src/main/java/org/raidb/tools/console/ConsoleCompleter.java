@@ -71,7 +71,7 @@ final class ConsoleCompleter implements Completer {
         }
         if (verb.equals("show")
                 && n == 2
-                && List.of("backends", "checkpoints", "dumps").contains(words.get(1))) {
+                && List.of("backends", "checkpoints", "dumps", "controllers").contains(words.get(1))) {
             return names.virtualDatabases();
         }
         if (verb.equals("watch")) {

@@ -12,7 +12,7 @@ import java.util.Map;
  */
 final class ConsoleGrammar {
     private static final List<String> SHOWABLE =
-            List.of("virtualdatabases", "backends", "checkpoints", "dumps", "operations");
+            List.of("virtualdatabases", "backends", "checkpoints", "dumps", "operations", "controllers");
     /** The settings {@code add backend} takes, spelled as the admin API's parameters. */
     static final List<String> BACKEND_SETTINGS =
             List.of("url", "user", "password", "from", "backuper", "weight", "poolSize");
@@ -63,6 +63,7 @@ final class ConsoleGrammar {
             case "backends" -> new ConsoleAction.ShowBackends(optionalName(args, "show backends"));
             case "checkpoints" -> new ConsoleAction.ShowCheckpoints(optionalName(args, "show checkpoints"));
             case "dumps" -> new ConsoleAction.ShowDumps(optionalName(args, "show dumps"));
+            case "controllers" -> new ConsoleAction.ShowControllers(optionalName(args, "show controllers"));
             default ->
                 throw new ConsoleUsageException(
                         "cannot show '" + rest.get(0) + "': show " + String.join(", ", SHOWABLE));

@@ -63,6 +63,8 @@ final class ConsoleRunner {
             showCheckpoints(s.virtualDatabase());
         } else if (action instanceof ConsoleAction.ShowDumps s) {
             showDumps(s.virtualDatabase());
+        } else if (action instanceof ConsoleAction.ShowControllers s) {
+            showControllers(s.virtualDatabase());
         } else if (action instanceof ConsoleAction.ShowOperations) {
             showOperations();
         } else if (action instanceof ConsoleAction.WatchOperation w) {
@@ -164,6 +166,34 @@ final class ConsoleRunner {
             }
         }
         out.print(table.isEmpty() ? "no checkpoints\n" : table.render());
+    }
+
+    /** The controller group of each virtual database that has one: members, view, backends, writes applied. */
+    private void showControllers(String vdb) throws AdminCallException {
+        TextTable table = new TextTable("VDB", "GROUP", "VIEW", "CONTROLLER", "BACKENDS", "DELIVERED", "APPLIED");
+        for (String name : namedOrAll(vdb)) {
+            JsonNode g;
+            try {
+                g = client.get(vdbPath(name) + "/controllers");
+            } catch (AdminCallException e) {
+                if (e.status() == 404 && vdb == null) {
+                    continue; // a virtual database this controller serves alone
+                }
+                throw e;
+            }
+            for (JsonNode m : g.path("members")) {
+                boolean answered = m.path("answered").asBoolean();
+                table.row(
+                        name,
+                        textOrNull(g, "group"),
+                        textOrNull(g, "viewId"),
+                        m.path("name").asText() + (m.path("self").asBoolean() ? " (this one)" : ""),
+                        answered ? names(m.path("backends")) : "did not answer",
+                        answered ? m.path("delivered").asText() : null,
+                        answered ? m.path("applied").asText() : null);
+            }
+        }
+        out.print(table.isEmpty() ? "no controller group\n" : table.render());
     }
 
     private void showDumps(String vdb) throws AdminCallException {
