@@ -146,6 +146,12 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                     + vdb.name() + " differs from that of member " + theirs.controller() + ": " + difference
                     + "; every member must have the same RAIDb level and table placement");
         }
+        if (theirs.delivered() > 0) {
+            throw new GroupException("controller group " + config.name() + ": the group has already ordered "
+                    + theirs.delivered() + " write(s) that this controller's backends lack, and catching up a joining"
+                    + " controller is not built yet; stop every member and start them together on identical backends"
+                    + " (copy a member's backends with backup and restore while the group is stopped)");
+        }
         log.info(
                 "controller group {}: joined as {} ({} members)",
                 config.name(),
@@ -680,6 +686,16 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                 String.valueOf(view.getViewId()),
                 config.completion().name().toLowerCase(java.util.Locale.ROOT),
                 members);
+    }
+
+    /** Writes waiting for a conflict class in the group's order (admin view, tests). */
+    public int waitingWrites() {
+        return order.waiting();
+    }
+
+    /** The members of the current view, by their JGroups names (no question asked of them). */
+    public List<String> viewMembers() {
+        return members();
     }
 
     /** The port the group transport listens on (tests configure bindPort 0). */

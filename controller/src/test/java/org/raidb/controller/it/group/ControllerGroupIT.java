@@ -66,6 +66,14 @@ class ControllerGroupIT {
 
     /** A member of group "shop-group" whose transport picks a port; it contacts {@code firstMember} at start. */
     static ControllerConfigXml member(List<EmbeddedPostgresServer> backends, Integer firstMember, String completion) {
+        return member(pg, backends, firstMember, completion);
+    }
+
+    static ControllerConfigXml member(
+            PostgresClusterExtension pg,
+            List<EmbeddedPostgresServer> backends,
+            Integer firstMember,
+            String completion) {
         return pg.controllerConfig("shop")
                 .backends(backends)
                 .extraXml("<controllerGroup name=\"shop-group\" bindPort=\"0\" completion=\"" + completion + "\""
@@ -202,6 +210,19 @@ class ControllerGroupIT {
         assertThatThrownBy(() -> ControllerFixture.start(raidb0, "shop"))
                 .hasMessageContaining("level=raidb0")
                 .hasMessageContaining("level=raidb1");
+    }
+
+    @Test
+    void aControllerJoiningAfterTheGroupHasWrittenIsRefused() throws Exception {
+        try (Connection c = a.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (id int PRIMARY KEY)");
+        }
+        ControllerConfigXml late =
+                member(List.of(pg.server(3)), a.controller().group("shop").groupPort(), "all");
+        assertThatThrownBy(() -> ControllerFixture.start(late, "shop"))
+                .hasMessageContaining("write(s) that this controller's backends lack");
+        assertThat(a.controller().group("shop").status().members()).hasSize(2);
     }
 
     @Test

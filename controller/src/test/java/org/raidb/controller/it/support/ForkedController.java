@@ -42,7 +42,7 @@ public final class ForkedController implements AutoCloseable {
         this.vdb = vdb;
         this.maxHeap = maxHeap;
         this.exitOnOutOfMemory = exitOnOutOfMemory;
-        this.port = awaitPort(Pattern.compile("listening on [^:]*:(\\d+)"));
+        this.port = awaitPort(Pattern.compile("RAIDb controller \\S+ listening on [^:]*:(\\d+)"));
     }
 
     public static ForkedController start(ControllerConfigXml config, String vdb, String maxHeap) throws IOException {
@@ -142,6 +142,12 @@ public final class ForkedController implements AutoCloseable {
             throw new AssertionError("the controller was still running 120 s after SIGTERM:\n" + log());
         }
         return process.exitValue();
+    }
+
+    /** SIGKILL, as a crash: no shutdown hook runs, sockets are closed by the kernel. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(60, TimeUnit.SECONDS);
     }
 
     public boolean isAlive() {
