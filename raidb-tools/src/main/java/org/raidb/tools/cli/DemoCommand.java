@@ -12,10 +12,16 @@ import org.raidb.controller.Controller;
 import org.raidb.controller.cli.RaidbVersion;
 import org.raidb.controller.config.AuthenticationConfig;
 import org.raidb.controller.config.BackendConfig;
+import org.raidb.controller.config.BackupSettings;
 import org.raidb.controller.config.ConfigDefaults;
 import org.raidb.controller.config.ControllerSettings;
+import org.raidb.controller.config.DeterminismConfig;
+import org.raidb.controller.config.GroupConfig;
+import org.raidb.controller.config.HealthSettings;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.config.RecoveryLogSettings;
 import org.raidb.controller.config.ReplicationConfig;
+import org.raidb.controller.config.SchedulerConfig;
 import org.raidb.controller.config.UserCredentials;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.embedded.EmbeddedPostgresCluster;
@@ -56,13 +62,28 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--exit", description = "Exit after the replica report instead of serving until Ctrl-C.")
     boolean exitAfterReport;
 
+    @Option(
+            names = "--controllers",
+            defaultValue = "1",
+            description = "Number of controllers sharing the virtual database as a controller group (default"
+                    + " ${DEFAULT-VALUE}); the backends are dealt out among them. With 2 or more the demo then stops"
+                    + " the first controller and the client goes on through another.")
+    int controllers;
+
     @Override
     public Integer call() throws Exception {
         if (backends < 1 || backends > 9) {
             throw new picocli.CommandLine.ParameterException(
                     new picocli.CommandLine(this), "--backends must be between 1 and 9");
         }
+        if (controllers < 1 || controllers > 3 || controllers > backends) {
+            throw new picocli.CommandLine.ParameterException(
+                    new picocli.CommandLine(this), "--controllers must be between 1 and 3, and at most --backends");
+        }
         PrintStream out = System.out;
+        if (controllers > 1) {
+            return groupDemo(out);
+        }
         out.println("Starting " + backends + " embedded PostgreSQL servers...");
         EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, VIRTUAL_DATABASE);
         Controller controller;
@@ -107,6 +128,37 @@ final class DemoCommand implements Callable<Integer> {
         return identical ? 0 : RaidbCommand.EXIT_FAILURE;
     }
 
+    /** Several controllers as one group, each with every {@code controllers}-th server as its backends. */
+    private int groupDemo(PrintStream out) throws Exception {
+        out.println("Starting " + backends + " embedded PostgreSQL servers and " + controllers + " controllers...");
+        EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, VIRTUAL_DATABASE);
+        List<Controller> members = new ArrayList<>();
+        java.util.Map<Controller, List<EmbeddedPostgresServer>> backendsOf = new java.util.HashMap<>();
+        try {
+            for (int i = 0; i < controllers; i++) {
+                List<EmbeddedPostgresServer> own = new ArrayList<>();
+                for (int s = i; s < backends; s += controllers) {
+                    own.add(cluster.servers().get(s));
+                }
+                Integer firstPort =
+                        i == 0 ? null : members.get(0).group(VIRTUAL_DATABASE).groupPort();
+                RaidbConfig config =
+                        configuration(own, Files.createTempDirectory("raidb-demo"), i == 0 ? port : 0, firstPort);
+                Controller c = Controller.start(config);
+                members.add(c);
+                backendsOf.put(c, own);
+            }
+            boolean identical =
+                    org.raidb.tools.demo.GroupDemo.run(members, backendsOf::get, VIRTUAL_DATABASE, USER, PASSWORD, out);
+            return identical ? 0 : RaidbCommand.EXIT_FAILURE;
+        } finally {
+            for (int i = members.size() - 1; i >= 0; i--) {
+                members.get(i).close();
+            }
+            cluster.close();
+        }
+    }
+
     private static boolean report(EmbeddedPostgresCluster cluster, PrintStream out) throws Exception {
         List<ReplicaReport.Replica> replicas = new ArrayList<>();
         try {
@@ -122,8 +174,16 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private RaidbConfig configuration(EmbeddedPostgresCluster cluster, Path dataDir) {
+        return configuration(cluster.servers(), dataDir, port, null);
+    }
+
+    /**
+     * @param firstMember the JGroups port of the group's first member; null: no group, or the first
+     */
+    private RaidbConfig configuration(
+            List<EmbeddedPostgresServer> servers, Path dataDir, int clientPort, Integer firstMember) {
         List<BackendConfig> backendConfigs = new ArrayList<>();
-        for (EmbeddedPostgresServer s : cluster.servers()) {
+        for (EmbeddedPostgresServer s : servers) {
             backendConfigs.add(new BackendConfig(
                     s.name(),
                     s.jdbcUrl(),
@@ -138,9 +198,25 @@ final class DemoCommand implements Callable<Integer> {
                 new AuthenticationConfig(
                         new UserCredentials("admin", "admin"), List.of(new UserCredentials(USER, PASSWORD))),
                 backendConfigs,
-                new ReplicationConfig("raidb1", "roundRobin", "all"));
+                new ReplicationConfig("raidb1", "roundRobin", "all"),
+                SchedulerConfig.DEFAULT,
+                RecoveryLogSettings.DEFAULT,
+                BackupSettings.DEFAULT,
+                DeterminismConfig.DEFAULT,
+                HealthSettings.DEFAULT,
+                controllers == 1
+                        ? null
+                        : new GroupConfig(
+                                "demo-group",
+                                "tcp-loopback.xml",
+                                GroupConfig.Completion.ALL,
+                                "127.0.0.1",
+                                0,
+                                firstMember == null ? List.of() : List.of("127.0.0.1:" + firstMember),
+                                2000,
+                                GroupConfig.WhenAlone.START));
         ControllerSettings settings = new ControllerSettings(
-                "127.0.0.1", port, ConfigDefaults.ADMIN_HOST, 0, dataDir, ConfigDefaults.MAX_FRAME_BYTES, false);
+                "127.0.0.1", clientPort, ConfigDefaults.ADMIN_HOST, 0, dataDir, ConfigDefaults.MAX_FRAME_BYTES, false);
         return new RaidbConfig(settings, List.of(vdb));
     }
 }
