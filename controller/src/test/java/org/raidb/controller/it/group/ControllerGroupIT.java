@@ -2,6 +2,7 @@ package org.raidb.controller.it.group;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +10,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -223,6 +226,40 @@ class ControllerGroupIT {
         assertThatThrownBy(() -> ControllerFixture.start(late, "shop"))
                 .hasMessageContaining("write(s) that this controller's backends lack");
         assertThat(a.controller().group("shop").status().members()).hasSize(2);
+    }
+
+    @Test
+    void aControllerThatMustNotServeAloneWaitsForAMember() throws Exception {
+        int port = freePort();
+        ControllerConfigXml waiting = pg.controllerConfig("shop")
+                .backends(List.of(pg.server(3)))
+                .extraXml("<controllerGroup name=\"wait-group\" bindPort=\"" + port + "\" whenAlone=\"wait\""
+                        + " joinTimeout=\"500\"/>");
+        CompletableFuture<ControllerFixture> started = CompletableFuture.supplyAsync(() -> startQuietly(waiting));
+        // It does not serve while alone: its start has not returned once it has looked for members several times.
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> !started.isDone());
+        ControllerConfigXml other = pg.controllerConfig("shop")
+                .backends(List.of(pg.server(2)))
+                .extraXml("<controllerGroup name=\"wait-group\" bindPort=\"0\" members=\"127.0.0.1:" + port + "\"/>");
+        try (ControllerFixture second = ControllerFixture.start(other, "shop");
+                ControllerFixture first = started.get(60, TimeUnit.SECONDS)) {
+            assertThat(first.controller().group("shop").viewMembers()).hasSize(2);
+            assertThat(second.controller().group("shop").viewMembers()).hasSize(2);
+        }
+    }
+
+    private static ControllerFixture startQuietly(ControllerConfigXml config) {
+        try {
+            return ControllerFixture.start(config, "shop");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
     }
 
     @Test
