@@ -109,6 +109,11 @@ final class GroupChannel implements AutoCloseable {
         return v != null ? v : channel.getView();
     }
 
+    /** The members of the current view, by name. */
+    List<String> members() {
+        return view().getMembers().stream().map(Address::toString).toList();
+    }
+
     /** The port the transport listens on (bindPort 0 picks one). */
     int port() {
         Object p = channel.getProtocolStack().getTransport().getBindPort();

@@ -1,0 +1,254 @@
+package org.raidb.controller.group;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jgroups.Address;
+import org.jgroups.MergeView;
+import org.jgroups.View;
+import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.config.GroupConfig;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.recovery.DisableCause;
+
+/**
+ * Who the members are and whether this controller fits among them: each member announces itself
+ * ({@link GroupMessage.Announce}) whenever the view changes; a joiner checks the coordinator's
+ * announcement; {@code show controllers} asks every member how it stands. A member found out of step
+ * with the group disables its backends.
+ */
+final class Membership {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Membership.class);
+
+    private final VirtualDatabase vdb;
+    private final GroupConfig config;
+    private final GroupChannel channel;
+    private final WriteRunner runner;
+    private final String fingerprint;
+    private volatile String controllerName;
+    private final Map<String, GroupMessage.Announce> announced = new ConcurrentHashMap<>();
+    private final Map<Long, Map<String, GroupMessage.Status>> statusAnswers = new ConcurrentHashMap<>();
+    private final AtomicLong statusIds = new AtomicLong();
+    private final Object viewSeen = new Object();
+
+    Membership(VirtualDatabase vdb, GroupConfig config, GroupChannel channel, WriteRunner runner, String name) {
+        this.vdb = vdb;
+        this.config = config;
+        this.channel = channel;
+        this.runner = runner;
+        this.controllerName = name;
+        this.fingerprint = Fingerprint.of(vdb.config());
+    }
+
+    /**
+     * After connecting: waits for a member when told to, then checks that this controller fits the
+     * group (same configuration, no writes ordered without it).
+     */
+    void checkJoin() throws GroupException {
+        synchronized (viewSeen) {
+            while (channel.view().size() == 1 && config.whenAlone() == GroupConfig.WhenAlone.WAIT) {
+                log.warn(
+                        "controller group {}: no member answered at {}; virtual database {} waits for one"
+                                + " (whenAlone=\"wait\")",
+                        config.name(),
+                        config.members(),
+                        vdb.name());
+                try {
+                    viewSeen.wait(Math.max(config.joinTimeoutMillis(), 1000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new GroupException("interrupted while waiting for a member of group " + config.name(), e);
+                }
+            }
+        }
+        if (channel.view().size() == 1) {
+            log.warn(
+                    "controller group {}: no member answered at {}; this controller serves virtual database {} alone"
+                            + " until others join",
+                    config.name(),
+                    config.members().isEmpty() ? "(no members listed)" : config.members(),
+                    vdb.name());
+            return;
+        }
+        String coordinator = channel.view().getCoord().toString();
+        GroupMessage.Announce theirs = awaitAnnounce(coordinator);
+        if (theirs == null) {
+            throw new GroupException("controller group " + config.name() + ": the coordinator " + coordinator
+                    + " did not say who it is within " + config.joinTimeoutMillis() + " ms; is it a RAIDb controller"
+                    + " serving virtual database " + vdb.name() + "?");
+        }
+        String difference = Fingerprint.difference(fingerprint, theirs.fingerprint());
+        if (difference != null) {
+            throw new GroupException("controller group " + config.name() + ": this controller's virtual database "
+                    + vdb.name() + " differs from that of member " + theirs.controller() + ": " + difference
+                    + "; every member must have the same RAIDb level and table placement");
+        }
+        if (theirs.delivered() > 0) {
+            throw new GroupException("controller group " + config.name() + ": the group has already ordered "
+                    + theirs.delivered() + " write(s) that this controller's backends lack, and catching up a joining"
+                    + " controller is not built yet; stop every member and start them together on identical backends"
+                    + " (copy a member's backends with backup and restore while the group is stopped)");
+        }
+        log.info(
+                "controller group {}: joined as {} ({} members)",
+                config.name(),
+                channel.self(),
+                channel.view().size());
+    }
+
+    private GroupMessage.Announce awaitAnnounce(String member) throws GroupException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(config.joinTimeoutMillis(), 2000));
+        synchronized (announced) {
+            while (!announced.containsKey(member)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(announced, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new GroupException("interrupted while joining controller group " + config.name(), e);
+                }
+            }
+            return announced.get(member);
+        }
+    }
+
+    void heard(GroupMessage.Announce a) {
+        synchronized (announced) {
+            announced.put(a.member(), a);
+            announced.notifyAll();
+        }
+    }
+
+    void asked(GroupMessage.StatusAsk q) {
+        channel.sendTo(
+                q.from(),
+                new GroupMessage.Status(q.id(), channel.self(), backendStates(), runner.delivered(), runner.applied()));
+    }
+
+    void answered(GroupMessage.Status st) {
+        Map<String, GroupMessage.Status> answers = statusAnswers.get(st.id());
+        if (answers != null) {
+            synchronized (answers) {
+                answers.put(st.member(), st);
+                answers.notifyAll();
+            }
+        }
+    }
+
+    /** A new view: departed members are forgotten, everyone announces itself again (for newcomers). */
+    void viewChanged(View view, List<String> left) {
+        if (view instanceof MergeView merge) {
+            mergedAfterRunningApart(merge);
+        }
+        left.forEach(announced::remove);
+        announce();
+        synchronized (viewSeen) {
+            viewSeen.notifyAll();
+        }
+    }
+
+    /**
+     * Two parts of the group that ran apart (a partition, or members that started alone at once) merge:
+     * each part may have ordered writes the other lacks. The part of the new coordinator goes on; a member
+     * of another part that had writes delivered disables its backends, to be restored from a member's.
+     */
+    private void mergedAfterRunningApart(MergeView merge) {
+        Address coordinator = merge.getCoord();
+        for (View part : merge.getSubgroups()) {
+            if (part.containsMember(channel.address()) && !part.containsMember(coordinator) && runner.delivered() > 0) {
+                disableAll("this controller ran apart from the group's coordinator " + coordinator + " with "
+                        + runner.delivered() + " write(s) delivered and has merged back; restore its backends from a"
+                        + " member's");
+            }
+        }
+    }
+
+    /** Tells every member who this one is; on its own thread, as JGroups' view thread must not block. */
+    private void announce() {
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        channel.sendAll(new GroupMessage.Announce(
+                                channel.self(), controllerName, fingerprint, runner.delivered()));
+                    } catch (Exception ex) {
+                        log.warn("controller group {}: cannot announce this member: {}", config.name(), ex.toString());
+                    }
+                },
+                "raidb-group-announce");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Where this controller serves clients, as the other members show it, once it listens. */
+    void servesClientsAt(String hostAndPort) {
+        controllerName = hostAndPort;
+        announce();
+    }
+
+    /** This controller's backends are out of step with the group: they are disabled, with why. */
+    void disableAll(String reason) {
+        log.error("controller group {}: this controller's backends disagree with the group: {}", config.name(), reason);
+        for (DatabaseBackend b : vdb.backends()) {
+            if (b.isEnabled()) {
+                vdb.disableWithoutWaiting(b, DisableCause.divergence("controller group: " + reason));
+            }
+        }
+    }
+
+    private List<String> backendStates() {
+        return vdb.backends().stream()
+                .map(b -> b.name() + " (" + b.state() + ")")
+                .toList();
+    }
+
+    /** Asks every member how it stands; a member that does not answer within a second is shown so. */
+    GroupStatus status() {
+        long id = statusIds.incrementAndGet();
+        Map<String, GroupMessage.Status> answers = new HashMap<>();
+        statusAnswers.put(id, answers);
+        View view = channel.view();
+        try {
+            channel.sendAll(new GroupMessage.StatusAsk(channel.self(), id));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            synchronized (answers) {
+                while (answers.size() < view.size() && System.nanoTime() < deadline) {
+                    TimeUnit.NANOSECONDS.timedWait(answers, Math.max(1, deadline - System.nanoTime()));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.warn("controller group {}: cannot ask the members: {}", config.name(), e.toString());
+        } finally {
+            statusAnswers.remove(id);
+        }
+        List<GroupStatus.Member> members = new ArrayList<>();
+        synchronized (answers) {
+            for (Address a : view.getMembers()) {
+                String name = a.toString();
+                GroupMessage.Status st = answers.get(name);
+                GroupMessage.Announce who = announced.get(name);
+                String shown = who != null ? name + " (" + who.controller() + ")" : name;
+                boolean self = name.equals(channel.self());
+                members.add(
+                        st == null
+                                ? new GroupStatus.Member(shown, self, List.of(), -1, -1, false)
+                                : new GroupStatus.Member(
+                                        shown, self, st.backends(), st.delivered(), st.applied(), true));
+            }
+        }
+        return new GroupStatus(
+                config.name(),
+                String.valueOf(view.getViewId()),
+                config.completion().name().toLowerCase(Locale.ROOT),
+                members);
+    }
+}
