@@ -121,6 +121,16 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     @Override
     public void received(String from, GroupMessage m) {
         if (m instanceof GroupMessage.Write w) {
+            if (!channel.members().contains(w.origin())) {
+                // Its origin left the view before it was delivered: views are in the total order (SEQUENCER under
+                // GMS), so every member drops it alike, and its client's driver runs it again elsewhere.
+                log.info(
+                        "controller group {}: write #{} of departed member {} dropped",
+                        config.name(),
+                        w.seq(),
+                        w.origin());
+                return;
+            }
             DeliveredOrder.Ticket ticket = runner.enqueue(w);
             if (w.origin().equals(channel.self())) {
                 origins.delivered(w, ticket);
