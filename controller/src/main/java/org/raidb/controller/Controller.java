@@ -22,15 +22,18 @@ public final class Controller implements AutoCloseable {
     private final ClientListener listener;
     private final long shutdownTimeoutMillis;
     private final ControllerResources shared;
+    private final SessionRegistry sessions;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private AdminServer admin;
 
     private Controller(
             Map<String, VirtualDatabase> virtualDatabases,
             ClientListener listener,
+            SessionRegistry sessions,
             long shutdownTimeoutMillis,
             ControllerResources shared) {
         this.shared = shared;
+        this.sessions = sessions;
         this.virtualDatabases = virtualDatabases;
         this.listener = listener;
         this.shutdownTimeoutMillis = shutdownTimeoutMillis;
@@ -79,7 +82,7 @@ public final class Controller implements AutoCloseable {
                     listener.port(),
                     vdbs.keySet());
             Controller controller =
-                    new Controller(vdbs, listener, config.controller().shutdownTimeoutMillis(), shared);
+                    new Controller(vdbs, listener, registry, config.controller().shutdownTimeoutMillis(), shared);
             try {
                 controller.admin = AdminServer.start(config, vdbs, controller::close);
             } catch (Exception | Error e) {
@@ -116,6 +119,26 @@ public final class Controller implements AutoCloseable {
 
     public VirtualDatabase virtualDatabase(String name) {
         return virtualDatabases.get(name);
+    }
+
+    /** The controller's client sessions: the recent outcomes they remember per virtual database, test hooks. */
+    public SessionRegistry sessions() {
+        return sessions;
+    }
+
+    /**
+     * What clients see when the controller process is killed, for tests of their failover: from now on no
+     * connection is accepted and every client connection is closed at once, with no answer to the request it
+     * was waiting on. Each session then ends as when its client leaves (its transaction rolled back); the
+     * rest stays up until {@link #close}.
+     */
+    public void dropClients() {
+        listener.stopAccepting();
+        try {
+            listener.endSessions(System.nanoTime()); // closes every client socket, waits for none
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Blocks until {@link #close} is called from another thread or a shutdown hook. */

@@ -22,8 +22,6 @@ import org.raidb.controller.result.MaterializedRows;
 import org.raidb.controller.result.Result;
 import org.raidb.controller.result.UpdateCount;
 import org.raidb.driver.protocol.BatchFrame;
-import org.raidb.driver.protocol.PayloadReader;
-import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
 
 /** A BATCH frame: Statement.addBatch texts, or one prepared statement with rows of parameters. */
@@ -53,8 +51,7 @@ final class BatchRequest {
      * Reads the frame ({@link BatchFrame}); every text that will run as SQL is checked ({@link ClientText})
      * before anything reaches a backend.
      */
-    static BatchRequest read(PayloadReader f) throws ProtocolException, SQLException {
-        BatchFrame frame = BatchFrame.read(f);
+    static BatchRequest of(BatchFrame frame) throws SQLException {
         List<String> keyColumns = ClientText.columnNames(frame.keyColumns(), "the list of generated key columns");
         Options options = new Options(
                 frame.queryTimeoutSeconds(), frame.returnGeneratedKeys(), keyColumns, frame.escapeProcessing());

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.request.ExecuteRequest;
@@ -29,6 +30,7 @@ import org.raidb.controller.result.RowsetFrames;
 import org.raidb.controller.session.ClientErrorLog.Kind;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.BatchFrame;
 import org.raidb.driver.protocol.BatchResultFrame;
 import org.raidb.driver.protocol.ClientInfoFrame;
 import org.raidb.driver.protocol.CloseCursorFrame;
@@ -46,10 +48,12 @@ import org.raidb.driver.protocol.PayloadWriter;
 import org.raidb.driver.protocol.PingFrame;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.RequestTag;
 import org.raidb.driver.protocol.ResultsFrame;
 import org.raidb.driver.protocol.RowsFrame;
 import org.raidb.driver.protocol.RowsetCodec;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.driver.protocol.TransactionFrame;
 import org.raidb.driver.protocol.TypedText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,6 +80,7 @@ public final class ClientSession implements Runnable {
     private OutputStream output;
     private VirtualDatabase vdb;
     private SessionState state;
+    private RecentOutcomes outcomes;
 
     public ClientSession(Socket socket, SessionRegistry registry, long id) {
         this.socket = socket;
@@ -168,6 +173,8 @@ public final class ClientSession implements Runnable {
             vdb = login.vdb();
             state = new SessionState(id, login.user(), vdb.transactionIds());
             state.applicationName(login.applicationName());
+            state.clientSessionId(login.clientSessionId());
+            outcomes = registry.recentOutcomes(vdb.name());
             product = vdb.productInfo();
         } catch (SQLException e) {
             report(
@@ -193,7 +200,9 @@ public final class ClientSession implements Runnable {
                                 "virtualDatabase",
                                 vdb.name(),
                                 "maxFrameBytes",
-                                String.valueOf(registry.maxFrameBytes())))
+                                String.valueOf(registry.maxFrameBytes()),
+                                Protocol.REMEMBERS_OUTCOMES,
+                                "1"))
                 .write(out);
         out.send(output);
         log.debug("session {} opened on {} by {}", id, vdb.name(), state.virtualUser());
@@ -211,10 +220,7 @@ public final class ClientSession implements Runnable {
                     ok();
                 }
                 case Protocol.BATCH -> batch(f);
-                case Protocol.TRANSACTION -> {
-                    new TransactionFrames(vdb, state).handle(f);
-                    ok();
-                }
+                case Protocol.TRANSACTION -> transaction(f);
                 case Protocol.METADATA -> metadata(f);
                 case Protocol.PING -> {
                     PingFrame.read(f); // the socket's own timeout bounds the answer: nothing to do but answer
@@ -248,6 +254,13 @@ public final class ClientSession implements Runnable {
         ExecuteFrame e = ExecuteFrame.read(f);
         ClientText.statement(e.sql());
         ClientText.columnNames(e.keyColumns(), "the list of generated key columns");
+        Optional<RequestOutcome> again = remembered(e.tag());
+        if (again.isPresent()) {
+            answer(
+                    again.get(),
+                    () -> new ResultsFrame(again.get().results(), again.get().generatedKeys(), null).write(out));
+            return;
+        }
         ExecuteRequest r = new ExecuteRequest(
                 e.sql(),
                 e.parameters(),
@@ -259,8 +272,98 @@ public final class ClientSession implements Runnable {
                 e.queryTimeoutSeconds(),
                 e.call(),
                 e.escapeProcessing());
-        StatementResult result = vdb.requests().execute(state, r);
+        StatementResult result;
+        try {
+            result = vdb.requests().execute(state, r);
+        } catch (SQLException failure) {
+            remember(e.tag(), RequestOutcome.failed(failure));
+            throw failure;
+        }
+        remember(e.tag(), RequestOutcome.of(result).orElse(null));
         writeResults(result, r.fetchSize());
+    }
+
+    /** The TRANSACTION frame: answered OK, or the outcome remembered from an earlier sending. */
+    private void transaction(PayloadReader f) throws IOException, SQLException {
+        TransactionFrame t = TransactionFrame.read(f);
+        Optional<RequestOutcome> again = remembered(t.tag());
+        if (again.isPresent()) {
+            answer(again.get(), () -> OkFrame.write(out));
+            return;
+        }
+        try {
+            new TransactionFrames(vdb, state).handle(t);
+        } catch (SQLException failure) {
+            remember(t.tag(), RequestOutcome.failed(failure));
+            throw failure;
+        }
+        remember(t.tag(), RequestOutcome.ok());
+        ok();
+    }
+
+    /**
+     * The outcome remembered for a request sent again (its controller failed before answering), if this
+     * controller ran it or was told of it; empty when it must run. Also makes the request's id the session's
+     * current one, for whatever runs it. An outcome-only query without a remembered outcome is refused
+     * ({@link SqlStates#NO_DATA}) and nothing runs.
+     */
+    private Optional<RequestOutcome> remembered(RequestTag tag) throws SQLException {
+        state.requestId(tag.requestId());
+        Optional<RequestOutcome> outcome = outcomes.lookup(state.clientSessionId(), tag.requestId());
+        if (outcome.isEmpty() && tag.outcomeOnly()) {
+            throw new SQLException(
+                    "this controller remembers no outcome of request " + tag.requestId()
+                            + " of this client session: it did not run here; run it (after replaying its transaction)",
+                    SqlStates.NO_DATA);
+        }
+        if (outcome.isPresent()) {
+            log.debug(
+                    "session {}: request {} of client session {} sent again, answered with its remembered outcome",
+                    id,
+                    tag.requestId(),
+                    state.clientSessionId());
+        }
+        return outcome;
+    }
+
+    /**
+     * Remembers what a request with an id is answered, when that answer is final: no transaction is open
+     * after it (an auto-commit statement, a commit or rollback). An error that another try may not meet (a
+     * connection, resource, operator or serialization failure) is not remembered: sent again, the request
+     * runs again, which is what the client would do.
+     */
+    private void remember(RequestTag tag, RequestOutcome outcome) {
+        if (outcome == null || !tag.present() || state.clientSessionId() == null || !state.betweenTransactions()) {
+            return;
+        }
+        if (!outcome.succeeded() && mayPassNextTime(outcome.failure().getSQLState())) {
+            return;
+        }
+        outcomes.record(state.clientSessionId(), tag.requestId(), outcome);
+        registry.answerHook().beforeAnswer(state.clientSessionId(), tag.requestId(), outcome);
+    }
+
+    private static boolean mayPassNextTime(String sqlState) {
+        return sqlState == null
+                || sqlState.startsWith("08")
+                || sqlState.startsWith("40")
+                || sqlState.startsWith("53")
+                || sqlState.startsWith("57");
+    }
+
+    /** A remembered outcome sent as the request's answer: the success frame {@code success} writes, or its error. */
+    private void answer(RequestOutcome outcome, SuccessFrame success) throws IOException, SQLException {
+        if (!outcome.succeeded()) {
+            send(outcome.failure());
+            return;
+        }
+        success.write();
+        out.send(output);
+    }
+
+    @FunctionalInterface
+    private interface SuccessFrame {
+        void write() throws SQLException;
     }
 
     /** A single result set is streamed fetchSize rows at a time; several results are sent whole. */
@@ -326,7 +429,15 @@ public final class ClientSession implements Runnable {
     }
 
     private void batch(PayloadReader f) throws IOException, SQLException {
-        BatchRequest received = BatchRequest.read(f);
+        BatchFrame frame = BatchFrame.read(f);
+        BatchRequest received = BatchRequest.of(frame);
+        Optional<RequestOutcome> again = remembered(frame.tag());
+        if (again.isPresent()) {
+            answer(
+                    again.get(),
+                    () -> new BatchResultFrame(again.get().counts(), again.get().generatedKeys(), null).write(out));
+            return;
+        }
         AnalyzedStatement a = received.analyze(vdb.analyzer());
         BatchRequest batch = received.deterministic(
                 sql -> vdb.requests().deterministicText(state, sql),
@@ -334,16 +445,23 @@ public final class ClientSession implements Runnable {
         // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
         List<AnalyzedStatement> parts =
                 received.texts().stream().map(vdb.analyzer()::analyze).toList();
-        StatementResult result = vdb.requests()
-                .write(Write.batch(
-                        state,
-                        a,
-                        parts,
-                        received.texts(),
-                        received.parameterRows(),
-                        batch.loggedStatements(),
-                        batch.describe(),
-                        batch::run));
+        StatementResult result;
+        try {
+            result = vdb.requests()
+                    .write(Write.batch(
+                            state,
+                            a,
+                            parts,
+                            received.texts(),
+                            received.parameterRows(),
+                            batch.loggedStatements(),
+                            batch.describe(),
+                            batch::run));
+        } catch (SQLException failure) {
+            remember(frame.tag(), RequestOutcome.failed(failure));
+            throw failure;
+        }
+        remember(frame.tag(), RequestOutcome.of(result).orElse(null));
         BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
         out.send(output);
     }

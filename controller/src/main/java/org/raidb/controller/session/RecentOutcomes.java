@@ -1,0 +1,95 @@
+package org.raidb.controller.session;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The outcomes of the recent requests that wrote or ended a transaction, by client session id and request
+ * id (one instance per virtual database): a driver whose controller failed sends its request again to
+ * another controller with the same ids, and a controller that already ran it (itself, or as a member of a
+ * controller group that ordered it) answers the remembered outcome instead of running it twice.
+ *
+ * <p>Bounded: the last {@value #PER_CLIENT_SESSION} outcomes of each client session (a driver only ever
+ * sends again the one request it was waiting on, so a few are plenty) and {@value #TOTAL} in all, the oldest
+ * forgotten first. At 10,000 writes a second an outcome is kept for at least 10 s, longer than any driver
+ * takes to fail over (its connect timeout). Each outcome is small ({@link RequestOutcome}): the total is a
+ * few tens of MB at most. Outcomes live in memory only; they are lost with the controller, which is why a
+ * group's other members record the writes they run for it.
+ *
+ * <p>Thread-safe.
+ */
+public final class RecentOutcomes {
+    public static final int PER_CLIENT_SESSION = 16;
+    public static final int TOTAL = 100_000;
+
+    private record Key(String clientSessionId, long requestId) {}
+
+    private final int perClientSession;
+    private final int total;
+    /** Insertion order: the first is the oldest. */
+    private final LinkedHashMap<Key, RequestOutcome> outcomes = new LinkedHashMap<>();
+
+    private final Map<String, ArrayDeque<Long>> requestsBySession = new HashMap<>();
+
+    public RecentOutcomes() {
+        this(PER_CLIENT_SESSION, TOTAL);
+    }
+
+    /** With other bounds, for tests. */
+    RecentOutcomes(int perClientSession, int total) {
+        this.perClientSession = perClientSession;
+        this.total = total;
+    }
+
+    /**
+     * Remembers what a request was answered. Ignored for a request without ids (a driver that predates them:
+     * null session id or request id 0). Recording the same request again replaces its outcome.
+     */
+    public synchronized void record(String clientSessionId, long requestId, RequestOutcome outcome) {
+        if (clientSessionId == null || requestId <= 0 || outcome == null) {
+            return;
+        }
+        Key key = new Key(clientSessionId, requestId);
+        if (outcomes.put(key, outcome) != null) {
+            return; // already counted in its session's queue
+        }
+        ArrayDeque<Long> mine = requestsBySession.computeIfAbsent(clientSessionId, s -> new ArrayDeque<>());
+        mine.addLast(requestId);
+        if (mine.size() > perClientSession) {
+            outcomes.remove(new Key(clientSessionId, mine.removeFirst()));
+        }
+        Iterator<Key> oldest = outcomes.keySet().iterator();
+        while (outcomes.size() > total && oldest.hasNext()) {
+            Key k = oldest.next();
+            oldest.remove();
+            forgetInSession(k);
+        }
+    }
+
+    /** The remembered outcome of that request, if it is still remembered. */
+    public synchronized Optional<RequestOutcome> lookup(String clientSessionId, long requestId) {
+        if (clientSessionId == null || requestId <= 0) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(outcomes.get(new Key(clientSessionId, requestId)));
+    }
+
+    /** How many outcomes are remembered, for tests and the admin's curiosity. */
+    public synchronized int size() {
+        return outcomes.size();
+    }
+
+    private void forgetInSession(Key k) {
+        ArrayDeque<Long> mine = requestsBySession.get(k.clientSessionId());
+        if (mine != null) {
+            mine.remove(k.requestId());
+            if (mine.isEmpty()) {
+                requestsBySession.remove(k.clientSessionId());
+            }
+        }
+    }
+}
