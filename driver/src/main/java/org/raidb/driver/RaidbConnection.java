@@ -35,7 +35,10 @@ import org.raidb.driver.protocol.TransactionFrame;
  *
  * <p>The connection may be shared by several threads: every request/response exchange holds the
  * {@link ControllerChannel}'s lock, and the transaction state below is guarded by this object's
- * monitor. A failed socket closes the connection (08006); after that every call fails with 08003.
+ * monitor. When its controller fails, the connection moves to another controller of the URL ({@link
+ * ControllerChannel}, failover on by default with several controllers); without failover, or when no
+ * controller takes it over, a failed socket closes the connection (08006, or 08001 after a failed failover)
+ * and after that every call fails with 08003.
  */
 public class RaidbConnection implements Connection {
 
