@@ -16,7 +16,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.raidb.controller.analysis.AnalyzedStatement;
+import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.request.ExecuteRequest;
 import org.raidb.controller.request.MetadataCall;
@@ -272,14 +274,9 @@ public final class ClientSession implements Runnable {
                 e.queryTimeoutSeconds(),
                 e.call(),
                 e.escapeProcessing());
-        StatementResult result;
-        try {
-            result = vdb.requests().execute(state, r);
-        } catch (SQLException failure) {
-            remember(e.tag(), RequestOutcome.failed(failure));
-            throw failure;
-        }
-        remember(e.tag(), RequestOutcome.of(result).orElse(null));
+        // A read is not remembered: sent again, it is read again, and its rows could be many.
+        RequestTag kept = vdb.analyzer().analyze(e.sql()).kind() == StatementKind.READ ? RequestTag.NONE : e.tag();
+        StatementResult result = runRemembered(kept, () -> vdb.requests().execute(state, r), RequestOutcome::of);
         writeResults(result, r.fetchSize());
     }
 
@@ -291,13 +288,13 @@ public final class ClientSession implements Runnable {
             answer(again.get(), () -> OkFrame.write(out));
             return;
         }
-        try {
-            new TransactionFrames(vdb, state).handle(t);
-        } catch (SQLException failure) {
-            remember(t.tag(), RequestOutcome.failed(failure));
-            throw failure;
-        }
-        remember(t.tag(), RequestOutcome.ok());
+        runRemembered(
+                t.tag(),
+                () -> {
+                    new TransactionFrames(vdb, state).handle(t);
+                    return null;
+                },
+                done -> Optional.of(RequestOutcome.ok()));
         ok();
     }
 
@@ -326,6 +323,25 @@ public final class ClientSession implements Runnable {
         return outcome;
     }
 
+    /** Runs a request and remembers its final outcome: {@code outcome} of what it returned, or its error. */
+    private <T> T runRemembered(RequestTag tag, Run<T> run, Function<T, Optional<RequestOutcome>> outcome)
+            throws SQLException, ProtocolException {
+        T result;
+        try {
+            result = run.run();
+        } catch (SQLException failure) {
+            remember(tag, RequestOutcome.failed(failure));
+            throw failure;
+        }
+        outcome.apply(result).ifPresent(o -> remember(tag, o));
+        return result;
+    }
+
+    @FunctionalInterface
+    private interface Run<T> {
+        T run() throws SQLException, ProtocolException;
+    }
+
     /**
      * Remembers what a request with an id is answered, when that answer is final: no transaction is open
      * after it (an auto-commit statement, a commit or rollback). An error that another try may not meet (a
@@ -333,7 +349,7 @@ public final class ClientSession implements Runnable {
      * runs again, which is what the client would do.
      */
     private void remember(RequestTag tag, RequestOutcome outcome) {
-        if (outcome == null || !tag.present() || state.clientSessionId() == null || !state.betweenTransactions()) {
+        if (!tag.present() || state.clientSessionId() == null || !state.betweenTransactions()) {
             return;
         }
         if (!outcome.succeeded() && mayPassNextTime(outcome.failure().getSQLState())) {
@@ -445,23 +461,19 @@ public final class ClientSession implements Runnable {
         // The statements as the client sent them tell which DDL the batch holds and which rows it claims.
         List<AnalyzedStatement> parts =
                 received.texts().stream().map(vdb.analyzer()::analyze).toList();
-        StatementResult result;
-        try {
-            result = vdb.requests()
-                    .write(Write.batch(
-                            state,
-                            a,
-                            parts,
-                            received.texts(),
-                            received.parameterRows(),
-                            batch.loggedStatements(),
-                            batch.describe(),
-                            batch::run));
-        } catch (SQLException failure) {
-            remember(frame.tag(), RequestOutcome.failed(failure));
-            throw failure;
-        }
-        remember(frame.tag(), RequestOutcome.of(result).orElse(null));
+        StatementResult result = runRemembered(
+                frame.tag(),
+                () -> vdb.requests()
+                        .write(Write.batch(
+                                state,
+                                a,
+                                parts,
+                                received.texts(),
+                                received.parameterRows(),
+                                batch.loggedStatements(),
+                                batch.describe(),
+                                batch::run)),
+                RequestOutcome::of);
         BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
         out.send(output);
     }

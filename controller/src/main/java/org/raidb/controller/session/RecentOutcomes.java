@@ -14,10 +14,10 @@ import java.util.Optional;
  * controller group that ordered it) answers the remembered outcome instead of running it twice.
  *
  * <p>Bounded: the last {@value #PER_CLIENT_SESSION} outcomes of each client session (a driver only ever
- * sends again the one request it was waiting on, so a few are plenty) and {@value #TOTAL} in all, the oldest
- * forgotten first. At 10,000 writes a second an outcome is kept for at least 10 s, longer than any driver
- * takes to fail over (its connect timeout). Each outcome is small ({@link RequestOutcome}): the total is a
- * few tens of MB at most. Outcomes live in memory only; they are lost with the controller, which is why a
+ * sends again the one request it was waiting on, so a few are plenty), {@value #TOTAL} in all and {@value
+ * #TOTAL_ROWS} rows of generated keys and RETURNING values in all, the oldest forgotten first. At 10,000 writes
+ * a second an outcome is kept for at least 10 s, longer than any driver takes to fail over (its connect
+ * timeout). Without rows an outcome is a few hundred bytes: the total stays in the tens of MB. Outcomes live in memory only; they are lost with the controller, which is why a
  * group's other members record the writes they run for it.
  *
  * <p>Thread-safe.
@@ -25,24 +25,28 @@ import java.util.Optional;
 public final class RecentOutcomes {
     public static final int PER_CLIENT_SESSION = 16;
     public static final int TOTAL = 100_000;
+    public static final int TOTAL_ROWS = 1_000_000;
 
     private record Key(String clientSessionId, long requestId) {}
 
     private final int perClientSession;
     private final int total;
+    private final int totalRows;
+    private long rows;
     /** Insertion order: the first is the oldest. */
     private final LinkedHashMap<Key, RequestOutcome> outcomes = new LinkedHashMap<>();
 
     private final Map<String, ArrayDeque<Long>> requestsBySession = new HashMap<>();
 
     public RecentOutcomes() {
-        this(PER_CLIENT_SESSION, TOTAL);
+        this(PER_CLIENT_SESSION, TOTAL, TOTAL_ROWS);
     }
 
     /** With other bounds, for tests. */
-    RecentOutcomes(int perClientSession, int total) {
+    RecentOutcomes(int perClientSession, int total, int totalRows) {
         this.perClientSession = perClientSession;
         this.total = total;
+        this.totalRows = totalRows;
     }
 
     /**
@@ -54,19 +58,29 @@ public final class RecentOutcomes {
             return;
         }
         Key key = new Key(clientSessionId, requestId);
-        if (outcomes.put(key, outcome) != null) {
-            return; // already counted in its session's queue
+        RequestOutcome replaced = outcomes.put(key, outcome);
+        rows += outcome.rowCount();
+        if (replaced != null) {
+            rows -= replaced.rowCount(); // already counted in its session's queue
+        } else {
+            ArrayDeque<Long> mine = requestsBySession.computeIfAbsent(clientSessionId, s -> new ArrayDeque<>());
+            mine.addLast(requestId);
+            if (mine.size() > perClientSession) {
+                forget(outcomes.remove(new Key(clientSessionId, mine.removeFirst())));
+            }
         }
-        ArrayDeque<Long> mine = requestsBySession.computeIfAbsent(clientSessionId, s -> new ArrayDeque<>());
-        mine.addLast(requestId);
-        if (mine.size() > perClientSession) {
-            outcomes.remove(new Key(clientSessionId, mine.removeFirst()));
-        }
-        Iterator<Key> oldest = outcomes.keySet().iterator();
-        while (outcomes.size() > total && oldest.hasNext()) {
-            Key k = oldest.next();
+        Iterator<Map.Entry<Key, RequestOutcome>> oldest = outcomes.entrySet().iterator();
+        while ((outcomes.size() > total || rows > totalRows) && oldest.hasNext()) {
+            Map.Entry<Key, RequestOutcome> e = oldest.next();
             oldest.remove();
-            forgetInSession(k);
+            forget(e.getValue());
+            forgetInSession(e.getKey());
+        }
+    }
+
+    private void forget(RequestOutcome outcome) {
+        if (outcome != null) {
+            rows -= outcome.rowCount();
         }
     }
 

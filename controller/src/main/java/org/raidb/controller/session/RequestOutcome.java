@@ -111,6 +111,17 @@ public record RequestOutcome(List<Object> results, RowsetCodec.Rowset generatedK
                 .toArray();
     }
 
+    /** The rows it holds, all rowsets and the keys together: what {@link RecentOutcomes} counts against its cap. */
+    public int rowCount() {
+        int n = generatedKeys == null ? 0 : generatedKeys.firstBatch().rows().size();
+        for (Object r : results) {
+            if (r instanceof RowsetCodec.Rowset rows) {
+                n += rows.firstBatch().rows().size();
+            }
+        }
+        return n;
+    }
+
     public boolean succeeded() {
         return failure == null;
     }

@@ -16,6 +16,21 @@ import org.raidb.driver.protocol.PayloadWriter;
 
 /** The outcomes a controller remembers for clients that send a request again, and their bounds. */
 class RecentOutcomesTest {
+    private static final ColumnInfo ID = new ColumnInfo(
+            "id",
+            "id",
+            "t",
+            "public",
+            java.sql.Types.INTEGER,
+            "int4",
+            "java.lang.Integer",
+            10,
+            0,
+            11,
+            0,
+            false,
+            true,
+            false);
 
     @Test
     void anOutcomeIsFoundByItsClientSessionAndRequestIdOnly() {
@@ -38,7 +53,7 @@ class RecentOutcomesTest {
 
     @Test
     void eachClientSessionKeepsItsLastOutcomesAndTheTotalIsCapped() {
-        RecentOutcomes outcomes = new RecentOutcomes(2, 5);
+        RecentOutcomes outcomes = new RecentOutcomes(2, 5, 1000);
         for (long id = 1; id <= 3; id++) {
             outcomes.record("busy", id, RequestOutcome.ok());
         }
@@ -54,6 +69,26 @@ class RecentOutcomesTest {
         outcomes.record("busy", 9, RequestOutcome.ok());
         assertThat(outcomes.lookup("busy", 9)).isPresent();
         assertThat(outcomes.size()).isEqualTo(5);
+    }
+
+    @Test
+    void theRowsHeldInAllAreCapped() throws SQLException {
+        RecentOutcomes outcomes = new RecentOutcomes(16, 100, 3);
+        outcomes.record("s", 1, RequestOutcome.of(insertReturning(2)).orElseThrow());
+        outcomes.record("s", 2, RequestOutcome.of(insertReturning(1)).orElseThrow());
+        assertThat(outcomes.lookup("s", 1)).isPresent();
+        outcomes.record("s", 3, RequestOutcome.of(insertReturning(1)).orElseThrow());
+        assertThat(outcomes.lookup("s", 1)).as("4 rows held: the oldest goes").isEmpty();
+        assertThat(outcomes.lookup("s", 2)).isPresent();
+        assertThat(outcomes.lookup("s", 3)).isPresent();
+    }
+
+    private static StatementResult insertReturning(int rows) {
+        List<Object[]> values = new java.util.ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            values.add(new Object[] {i});
+        }
+        return new StatementResult(List.of(new UpdateCount(rows)), new MaterializedRows(new ColumnInfo[] {ID}, values));
     }
 
     @Test
@@ -73,21 +108,7 @@ class RecentOutcomesTest {
 
     @Test
     void resultsHeldInMemoryAreKeptAndStreamedOnesAreNot() throws SQLException {
-        ColumnInfo id = new ColumnInfo(
-                "id",
-                "id",
-                "t",
-                "public",
-                java.sql.Types.INTEGER,
-                "int4",
-                "java.lang.Integer",
-                10,
-                0,
-                11,
-                0,
-                false,
-                true,
-                false);
+        ColumnInfo id = ID;
         MaterializedRows returning = new MaterializedRows(new ColumnInfo[] {id}, List.<Object[]>of(new Object[] {5}));
         StatementResult insert = new StatementResult(List.of(new UpdateCount(1)), returning);
         assertThat(RequestOutcome.of(insert)).hasValueSatisfying(o -> {

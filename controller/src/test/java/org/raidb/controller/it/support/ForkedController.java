@@ -144,6 +144,11 @@ public final class ForkedController implements AutoCloseable {
         return process.exitValue();
     }
 
+    /** SIGKILL, as {@code kill -9}: no shutdown hook runs, and the OS closes its sockets (clients and backends). */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
