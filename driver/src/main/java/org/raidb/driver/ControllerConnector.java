@@ -104,7 +104,7 @@ final class ControllerConnector {
                     : "no answer within socketTimeout=" + settings.socketTimeoutSeconds() + "s (timed out)";
         }
         if (e instanceof ConnectException) {
-            return "connection refused (" + e.getMessage() + ")";
+            return "connection refused";
         }
         String message = e.getMessage();
         return e.getClass().getSimpleName() + (message == null ? "" : " " + message);

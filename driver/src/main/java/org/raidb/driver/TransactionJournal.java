@@ -125,23 +125,34 @@ final class TransactionJournal {
         return rowset.firstBatch().last() || rowset.header().cursorId() == 0;
     }
 
-    private static String failedWhereItSucceeded(SQLException e) {
-        return "it now fails with " + e.getSQLState() + " (" + e.getMessage() + ") where it had succeeded";
+    /** The answer to a request that had succeeded: its frame, or what the error now met says. */
+    private record Answer<T>(T frame, String failure) {}
+
+    private static <T> Answer<T> send(
+            Wire wire, ControllerChannel.Request request, byte type, ControllerChannel.Response<T> read)
+            throws IOException {
+        try {
+            return new Answer<>(
+                    wire.call(request, r -> {
+                        ControllerChannel.expect(r, type);
+                        return read.read(r);
+                    }),
+                    null);
+        } catch (SQLException e) {
+            return new Answer<>(
+                    null, "it now fails with " + e.getSQLState() + " (" + e.getMessage() + ") where it had succeeded");
+        }
     }
 
     /** EXECUTE: the update counts and the rows of each result, and the generated keys. */
     private record Results(List<Object> items, RowsDigest keys) implements Expected {
         @Override
         public String check(Wire wire, ControllerChannel.Request request) throws IOException {
-            ResultsFrame got;
-            try {
-                got = wire.call(request, r -> {
-                    ControllerChannel.expect(r, Protocol.RESULTS);
-                    return ResultsFrame.read(r);
-                });
-            } catch (SQLException e) {
-                return failedWhereItSucceeded(e);
+            Answer<ResultsFrame> answer = send(wire, request, Protocol.RESULTS, ResultsFrame::read);
+            if (answer.failure() != null) {
+                return answer.failure();
             }
+            ResultsFrame got = answer.frame();
             String difference = null;
             if (got.results().size() != items.size()) {
                 difference = "it now gives " + got.results().size() + " result(s) instead of " + items.size();
@@ -234,15 +245,11 @@ final class TransactionJournal {
     private record Counts(List<Long> counts, RowsDigest keys) implements Expected {
         @Override
         public String check(Wire wire, ControllerChannel.Request request) throws IOException {
-            BatchResultFrame got;
-            try {
-                got = wire.call(request, r -> {
-                    ControllerChannel.expect(r, Protocol.BATCH_RESULT);
-                    return BatchResultFrame.read(r);
-                });
-            } catch (SQLException e) {
-                return failedWhereItSucceeded(e);
+            Answer<BatchResultFrame> answer = send(wire, request, Protocol.BATCH_RESULT, BatchResultFrame::read);
+            if (answer.failure() != null) {
+                return answer.failure();
             }
+            BatchResultFrame got = answer.frame();
             List<Long> now = new ArrayList<>(got.counts().length);
             for (long c : got.counts()) {
                 now.add(c);
@@ -258,15 +265,7 @@ final class TransactionJournal {
     private record Ok() implements Expected {
         @Override
         public String check(Wire wire, ControllerChannel.Request request) throws IOException {
-            try {
-                wire.call(request, r -> {
-                    ControllerChannel.expect(r, Protocol.OK);
-                    return null;
-                });
-                return null;
-            } catch (SQLException e) {
-                return failedWhereItSucceeded(e);
-            }
+            return send(wire, request, Protocol.OK, r -> Boolean.TRUE).failure();
         }
     }
 

@@ -9,10 +9,12 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -170,6 +172,32 @@ class ControllerFailoverIT {
         assertThat(count("SELECT balance FROM account WHERE id = 1")).isEqualTo(70);
         assertThat(count("SELECT balance FROM account WHERE id = 2")).isEqualTo(130);
         assertThat(count("SELECT sum(balance) FROM account")).isEqualTo(5000);
+    }
+
+    @Test
+    void aTransactionBegunAsSqlWithABatchIsReplayedToo() throws Exception {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                PreparedStatement insert = c.prepareStatement("INSERT INTO event VALUES (?)")) {
+            st.execute("BEGIN");
+            for (String note : List.of("one", "two", "three")) {
+                insert.setString(1, note);
+                insert.addBatch();
+            }
+            assertThat(insert.executeBatch()).containsExactly(1, 1, 1);
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM event")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(3);
+            }
+
+            a.controller().dropClients();
+
+            assertThat(st.executeUpdate("DELETE FROM event WHERE note = 'two'")).isEqualTo(1);
+            st.execute("COMMIT");
+            assertThat(port(c)).isEqualTo(b.controller().port());
+        }
+        assertThat(count("SELECT count(*) FROM event")).isEqualTo(2);
+        assertThat(count("SELECT count(*) FROM event WHERE note = 'two'")).isZero();
     }
 
     @Test
