@@ -274,9 +274,13 @@ public final class ClientSession implements Runnable {
                 e.queryTimeoutSeconds(),
                 e.call(),
                 e.escapeProcessing());
-        // A read is not remembered: sent again, it is read again, and its rows could be many.
-        RequestTag kept = vdb.analyzer().analyze(e.sql()).kind() == StatementKind.READ ? RequestTag.NONE : e.tag();
-        StatementResult result = runRemembered(kept, () -> vdb.requests().execute(state, r), RequestOutcome::of);
+        StatementResult result = runRemembered(
+                e.tag(),
+                () -> vdb.requests().execute(state, r),
+                // The rows of a read are not kept: sent again, it is read again, and they could be many.
+                done -> RequestOutcome.of(done)
+                        .filter(o -> !o.holdsRows()
+                                || vdb.analyzer().analyze(e.sql()).kind() != StatementKind.READ));
         writeResults(result, r.fetchSize());
     }
 
@@ -323,17 +327,24 @@ public final class ClientSession implements Runnable {
         return outcome;
     }
 
-    /** Runs a request and remembers its final outcome: {@code outcome} of what it returned, or its error. */
+    /**
+     * Runs a request and remembers its final outcome: {@code outcome} of what it returned, or its error. Nothing
+     * is worked out for a request that will not be remembered (no id, or a transaction still open).
+     */
     private <T> T runRemembered(RequestTag tag, Run<T> run, Function<T, Optional<RequestOutcome>> outcome)
             throws SQLException, ProtocolException {
         T result;
         try {
             result = run.run();
         } catch (SQLException failure) {
-            remember(tag, RequestOutcome.failed(failure));
+            if (remembers(tag) && !mayPassNextTime(failure.getSQLState())) {
+                remember(tag, RequestOutcome.failed(failure));
+            }
             throw failure;
         }
-        outcome.apply(result).ifPresent(o -> remember(tag, o));
+        if (remembers(tag)) {
+            outcome.apply(result).ifPresent(o -> remember(tag, o));
+        }
         return result;
     }
 
@@ -343,22 +354,22 @@ public final class ClientSession implements Runnable {
     }
 
     /**
-     * Remembers what a request with an id is answered, when that answer is final: no transaction is open
-     * after it (an auto-commit statement, a commit or rollback). An error that another try may not meet (a
-     * connection, resource, operator or serialization failure) is not remembered: sent again, the request
-     * runs again, which is what the client would do.
+     * Whether what a request with this tag was just answered is to be remembered: it has an id, and the answer
+     * is final, no transaction being open after it (an auto-commit statement, a commit or rollback).
      */
+    private boolean remembers(RequestTag tag) {
+        return tag.present() && state.clientSessionId() != null && state.betweenTransactions();
+    }
+
     private void remember(RequestTag tag, RequestOutcome outcome) {
-        if (!tag.present() || state.clientSessionId() == null || !state.betweenTransactions()) {
-            return;
-        }
-        if (!outcome.succeeded() && mayPassNextTime(outcome.failure().getSQLState())) {
-            return;
-        }
         outcomes.record(state.clientSessionId(), tag.requestId(), outcome);
         registry.answerHook().beforeAnswer(state.clientSessionId(), tag.requestId(), outcome);
     }
 
+    /**
+     * An error that another try may not meet (a connection, resource, operator or serialization failure) is
+     * not remembered: sent again, the request runs again, which is what the client would do.
+     */
     private static boolean mayPassNextTime(String sqlState) {
         return sqlState == null
                 || sqlState.startsWith("08")

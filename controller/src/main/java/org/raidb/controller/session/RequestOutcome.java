@@ -122,6 +122,11 @@ public record RequestOutcome(List<Object> results, RowsetCodec.Rowset generatedK
         return n;
     }
 
+    /** Whether a result of it is rows (RETURNING values, or a read's rows), besides any generated keys. */
+    public boolean holdsRows() {
+        return results.stream().anyMatch(RowsetCodec.Rowset.class::isInstance);
+    }
+
     public boolean succeeded() {
         return failure == null;
     }

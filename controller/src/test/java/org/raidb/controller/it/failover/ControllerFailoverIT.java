@@ -260,6 +260,36 @@ class ControllerFailoverIT {
     }
 
     @Test
+    void aControllerRemembersFinalAnswersOnlyNotReadsNorStatementsOfAnOpenTransaction() throws Exception {
+        RecentOutcomes aOutcomes = a.controller().sessions().recentOutcomes("shop");
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
+            assertThat(st.executeUpdate("INSERT INTO event VALUES ('auto-commit')"))
+                    .isEqualTo(1);
+            assertThat(aOutcomes.size()).isEqualTo(1);
+            st.executeQuery("SELECT * FROM event").close();
+            st.executeQuery("SELECT count(*) FROM account").close();
+            assertThat(aOutcomes.size()).as("reads").isEqualTo(1);
+            c.setAutoCommit(false); // answered OK between transactions: remembered
+            assertThat(aOutcomes.size()).isEqualTo(2);
+            assertThat(st.executeUpdate("INSERT INTO event VALUES ('in a transaction')"))
+                    .isEqualTo(1);
+            assertThat(aOutcomes.size())
+                    .as("a statement of an open transaction")
+                    .isEqualTo(2);
+            c.commit();
+            assertThat(aOutcomes.size()).isEqualTo(3);
+        }
+        try (Connection withoutFailover = DriverManager.getConnection(
+                        url("&failover=false"), ControllerFixture.USER, ControllerFixture.PASSWORD);
+                Statement st = withoutFailover.createStatement()) {
+            assertThat(st.executeUpdate("INSERT INTO event VALUES ('untagged')"))
+                    .isEqualTo(1);
+        }
+        assertThat(aOutcomes.size()).as("requests without ids").isEqualTo(3);
+    }
+
+    @Test
     void aCommitInFlightThatTheFailedControllerAppliedIsNotReplayed() throws Exception {
         RecentOutcomes bOutcomes = b.controller().sessions().recentOutcomes("shop");
         try (Connection c = connect();
