@@ -29,11 +29,6 @@ public record TransactionFrame(byte op, boolean on, String savepoint, int isolat
         return new TransactionFrame(op, on, savepoint, isolation, newTag);
     }
 
-    /** Commit, or auto-commit switched on (which commits the transaction): what ends a transaction for good. */
-    public boolean commits() {
-        return op == Protocol.TX_COMMIT || (op == Protocol.TX_SET_AUTOCOMMIT && on);
-    }
-
     public static TransactionFrame autoCommit(boolean on) {
         return new TransactionFrame(Protocol.TX_SET_AUTOCOMMIT, on, null, 0);
     }

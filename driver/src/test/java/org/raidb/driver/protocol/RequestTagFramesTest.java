@@ -77,12 +77,9 @@ class RequestTagFramesTest {
                 w -> w.begin(Protocol.TRANSACTION).writeByte(2).writeLong(42).writeBoolean(false),
                 TransactionFrame::read);
         assertThat(read).isEqualTo(TransactionFrame.commit().withTag(TAG));
-        assertThat(read.commits()).isTrue();
         TransactionFrame savepoint =
                 TransactionFrame.savepoint(Protocol.TX_SET_SAVEPOINT, "sp").withTag(TAG);
         assertThat(TransactionFrame.read(FrameBytes.read(FrameBytes.of(savepoint::write))))
                 .isEqualTo(savepoint);
-        assertThat(TransactionFrame.autoCommit(true).commits()).isTrue();
-        assertThat(TransactionFrame.autoCommit(false).commits()).isFalse();
     }
 }
