@@ -21,8 +21,14 @@ import org.raidb.driver.protocol.RowsetCodec;
  * <p>A replay succeeds when every request gets the answer the client already has; then the client never
  * learns that its controller failed. Otherwise the transaction is lost: what the client read (and decided
  * on) is no longer what the database holds.
+ *
+ * <p>Bounded: a transaction of more than {@value #MAX_WEIGHT} requests and batch rows is no longer kept (it
+ * holds its requests' parameters in memory); it cannot be replayed, and a failover loses it.
  */
 final class TransactionJournal {
+    /** Requests, plus the rows or statements of each batch, that a journal keeps at most. */
+    static final int MAX_WEIGHT = 100_000;
+
     /** Requests and answers on the new controller during a replay; an ERROR answer is thrown as its SQLException. */
     interface Wire {
         <T> T call(ControllerChannel.Request request, ControllerChannel.Response<T> response)
@@ -37,6 +43,8 @@ final class TransactionJournal {
     private record Entry(String what, ControllerChannel.Request request, Expected expected) {}
 
     private final List<Entry> entries = new ArrayList<>();
+    private long weight;
+    private boolean overflowed;
 
     /**
      * A statement answered with RESULTS. Returns, per result, the digest its result set must feed with the
@@ -59,7 +67,7 @@ final class TransactionJournal {
         RowsDigest keys = answer.generatedKeys() == null
                 ? null
                 : RowsDigest.ofComplete(answer.generatedKeys().firstBatch().rows());
-        entries.add(new Entry(what, request, new Results(items, keys)));
+        add(new Entry(what, request, new Results(items, keys)), 1);
         return digests;
     }
 
@@ -72,21 +80,33 @@ final class TransactionJournal {
         for (long c : answer.counts()) {
             counts.add(c);
         }
-        entries.add(new Entry(what, request, new Counts(counts, keys)));
+        add(new Entry(what, request, new Counts(counts, keys)), 1 + counts.size());
     }
 
     /** A request answered OK (a savepoint command). */
     synchronized void answeredOk(String what, ControllerChannel.Request request) {
-        entries.add(new Entry(what, request, new Ok()));
+        add(new Entry(what, request, new Ok()), 1);
     }
 
     /** A request answered with an error: inside a transaction that matters (PostgreSQL aborts it). */
     synchronized void refused(String what, ControllerChannel.Request request, SQLException e) {
-        entries.add(new Entry(what, request, new Refused(e.getSQLState())));
+        add(new Entry(what, request, new Refused(e.getSQLState())), 1);
+    }
+
+    private void add(Entry e, int entryWeight) {
+        weight += entryWeight;
+        if (weight > MAX_WEIGHT) {
+            overflowed = true;
+            entries.clear(); // not replayable any more: nothing to keep
+            return;
+        }
+        entries.add(e);
     }
 
     synchronized void clear() {
         entries.clear();
+        weight = 0;
+        overflowed = false;
     }
 
     synchronized int size() {
@@ -110,6 +130,10 @@ final class TransactionJournal {
      * propagate (the caller moves on to another).
      */
     synchronized String replay(Wire wire) throws IOException {
+        if (overflowed) {
+            return "it made more than " + MAX_WEIGHT
+                    + " requests and batch rows, more than the driver keeps to replay a transaction";
+        }
         int n = 0;
         for (Entry e : entries) {
             n++;

@@ -189,6 +189,21 @@ class TransactionJournalTest {
     }
 
     @Test
+    void aTransactionTooLargeToKeepCannotBeReplayed() throws IOException {
+        TransactionJournal journal = new TransactionJournal();
+        long[] counts = new long[TransactionJournal.MAX_WEIGHT];
+        journal.batched("a huge batch", REQUEST, new BatchResultFrame(counts, null, null));
+        assertThat(journal.size()).isZero();
+        ScriptedController nothingAsked = new ScriptedController();
+        assertThat(journal.replay(nothingAsked)).contains("more than the driver keeps");
+        assertThat(nothingAsked.requests).isZero();
+        journal.clear(); // the transaction ended: the next one is kept again
+        journal.answeredOk("SAVEPOINT a", REQUEST);
+        assertThat(journal.replay(new ScriptedController().then(OkFrame::write)))
+                .isNull();
+    }
+
+    @Test
     void theDigestCoversValuesAndOrder() {
         assertThat(RowsDigest.ofComplete(rows(1, 2)).sameAs(RowsDigest.ofComplete(rows(1, 2))))
                 .isTrue();
