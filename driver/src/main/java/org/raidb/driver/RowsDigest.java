@@ -13,7 +13,6 @@ import org.raidb.driver.protocol.PayloadWriter;
  */
 final class RowsDigest {
     private final MessageDigest sha256;
-    private PayloadWriter scratch;
     private long rows;
     private boolean exhausted;
     private boolean abandoned;
@@ -35,9 +34,8 @@ final class RowsDigest {
 
     /** Rows received; {@code last}: no more will come. */
     void add(List<Object[]> batch, boolean last) {
-        if (!batch.isEmpty() && scratch == null) {
-            scratch = new PayloadWriter();
-        }
+        // A buffer per batch, not per digest: a transaction may keep thousands of digests.
+        PayloadWriter scratch = batch.isEmpty() ? null : new PayloadWriter();
         for (Object[] row : batch) {
             scratch.clear();
             for (Object v : row) {
