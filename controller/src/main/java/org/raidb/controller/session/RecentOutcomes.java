@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The outcomes of the recent requests that wrote or ended a transaction, by client session id and request
@@ -20,7 +21,7 @@ import java.util.Optional;
  * timeout). Without rows an outcome is a few hundred bytes: the total stays in the tens of MB. Outcomes live in memory only; they are lost with the controller, which is why a
  * group's other members record the writes they run for it.
  *
- * <p>Thread-safe.
+ * <p>Thread-safe; lookups take no lock.
  */
 public final class RecentOutcomes {
     public static final int PER_CLIENT_SESSION = 16;
@@ -33,8 +34,13 @@ public final class RecentOutcomes {
     private final int total;
     private final int totalRows;
     private long rows;
-    /** Insertion order: the first is the oldest. */
+    /** Insertion order: the first is the oldest. Guarded by this. */
     private final LinkedHashMap<Key, RequestOutcome> outcomes = new LinkedHashMap<>();
+    /**
+     * The same outcomes, for lookups without the lock: every request of a failover-enabled client is looked
+     * up, and sessions must not queue on each other for that.
+     */
+    private final ConcurrentHashMap<Key, RequestOutcome> byKey = new ConcurrentHashMap<>();
 
     private final Map<String, ArrayDeque<Long>> requestsBySession = new HashMap<>();
 
@@ -59,6 +65,7 @@ public final class RecentOutcomes {
         }
         Key key = new Key(clientSessionId, requestId);
         RequestOutcome replaced = outcomes.put(key, outcome);
+        byKey.put(key, outcome);
         rows += outcome.rowCount();
         if (replaced != null) {
             rows -= replaced.rowCount(); // already counted in its session's queue
@@ -66,13 +73,16 @@ public final class RecentOutcomes {
             ArrayDeque<Long> mine = requestsBySession.computeIfAbsent(clientSessionId, s -> new ArrayDeque<>());
             mine.addLast(requestId);
             if (mine.size() > perClientSession) {
-                forget(outcomes.remove(new Key(clientSessionId, mine.removeFirst())));
+                Key evicted = new Key(clientSessionId, mine.removeFirst());
+                byKey.remove(evicted);
+                forget(outcomes.remove(evicted));
             }
         }
         Iterator<Map.Entry<Key, RequestOutcome>> oldest = outcomes.entrySet().iterator();
         while ((outcomes.size() > total || rows > totalRows) && oldest.hasNext()) {
             Map.Entry<Key, RequestOutcome> e = oldest.next();
             oldest.remove();
+            byKey.remove(e.getKey());
             forget(e.getValue());
             forgetInSession(e.getKey());
         }
@@ -85,11 +95,11 @@ public final class RecentOutcomes {
     }
 
     /** The remembered outcome of that request, if it is still remembered. */
-    public synchronized Optional<RequestOutcome> lookup(String clientSessionId, long requestId) {
+    public Optional<RequestOutcome> lookup(String clientSessionId, long requestId) {
         if (clientSessionId == null || requestId <= 0) {
             return Optional.empty();
         }
-        return Optional.ofNullable(outcomes.get(new Key(clientSessionId, requestId)));
+        return Optional.ofNullable(byKey.get(new Key(clientSessionId, requestId)));
     }
 
     /** How many outcomes are remembered, for tests and the admin's curiosity. */
