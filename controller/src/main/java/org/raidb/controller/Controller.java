@@ -28,6 +28,7 @@ public final class Controller implements AutoCloseable {
     private final ClientListener listener;
     private final long shutdownTimeoutMillis;
     private final ControllerResources shared;
+    private final SessionRegistry sessions;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private AdminServer admin;
 
@@ -35,9 +36,11 @@ public final class Controller implements AutoCloseable {
             Map<String, VirtualDatabase> virtualDatabases,
             Map<String, ReplicationProtocol> protocols,
             ClientListener listener,
+            SessionRegistry sessions,
             long shutdownTimeoutMillis,
             ControllerResources shared) {
         this.shared = shared;
+        this.sessions = sessions;
         this.virtualDatabases = virtualDatabases;
         this.protocols = protocols;
         this.listener = listener;
@@ -78,12 +81,12 @@ public final class Controller implements AutoCloseable {
             if (vdbs.isEmpty()) {
                 throw new IllegalStateException("no virtual database could start: " + unavailable);
             }
-            joinGroups(config, vdbs, unavailable, protocols);
+            SessionRegistry registry =
+                    new SessionRegistry(vdbs, protocols, unavailable, config.controller(), version());
+            joinGroups(config, vdbs, unavailable, protocols, registry);
             if (vdbs.isEmpty()) {
                 throw new IllegalStateException("no virtual database could start: " + unavailable);
             }
-            SessionRegistry registry =
-                    new SessionRegistry(vdbs, protocols, unavailable, config.controller(), version());
             ClientListener listener = new ClientListener(
                     config.controller().host(), config.controller().port(), registry);
             for (ReplicationProtocol p : protocols.values()) {
@@ -98,7 +101,7 @@ public final class Controller implements AutoCloseable {
                     listener.port(),
                     vdbs.keySet());
             Controller controller = new Controller(
-                    vdbs, protocols, listener, config.controller().shutdownTimeoutMillis(), shared);
+                    vdbs, protocols, listener, registry, config.controller().shutdownTimeoutMillis(), shared);
             try {
                 controller.admin = AdminServer.start(config, vdbs, protocols, controller::close);
             } catch (Exception | Error e) {
@@ -122,7 +125,8 @@ public final class Controller implements AutoCloseable {
             RaidbConfig config,
             Map<String, VirtualDatabase> vdbs,
             Map<String, String> unavailable,
-            Map<String, ReplicationProtocol> protocols) {
+            Map<String, ReplicationProtocol> protocols,
+            SessionRegistry registry) {
         String name = config.controller().host() + ":" + config.controller().port() + " (pid "
                 + ProcessHandle.current().pid() + ")";
         for (VirtualDatabase vdb : List.copyOf(vdbs.values())) {
@@ -130,7 +134,10 @@ public final class Controller implements AutoCloseable {
                 continue;
             }
             try {
-                protocols.put(vdb.name(), ActiveReplication.join(vdb, new SessionRequests(vdb), name));
+                protocols.put(
+                        vdb.name(),
+                        ActiveReplication.join(
+                                vdb, new SessionRequests(vdb, registry.recentOutcomes(vdb.name())), name));
             } catch (GroupException e) {
                 log.error("virtual database {} is not served: {}", vdb.name(), e.getMessage());
                 vdbs.remove(vdb.name());
@@ -167,6 +174,26 @@ public final class Controller implements AutoCloseable {
 
     public VirtualDatabase virtualDatabase(String name) {
         return virtualDatabases.get(name);
+    }
+
+    /** The controller's client sessions: the recent outcomes they remember per virtual database, test hooks. */
+    public SessionRegistry sessions() {
+        return sessions;
+    }
+
+    /**
+     * What clients see when the controller process is killed, for tests of their failover: from now on no
+     * connection is accepted and every client connection is closed at once, with no answer to the request it
+     * was waiting on. Each session then ends as when its client leaves (its transaction rolled back); the
+     * rest stays up until {@link #close}.
+     */
+    public void dropClients() {
+        listener.stopAccepting();
+        try {
+            listener.endSessions(System.nanoTime()); // closes every client socket, waits for none
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Blocks until {@link #close} is called from another thread or a shutdown hook. */

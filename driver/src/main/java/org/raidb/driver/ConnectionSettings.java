@@ -22,7 +22,8 @@ public record ConnectionSettings(
         int connectTimeoutSeconds,
         int socketTimeoutSeconds,
         int maxFrameBytes,
-        int fetchSize) {
+        int fetchSize,
+        boolean failover) {
 
     public static ConnectionSettings parse(String url, Properties info) throws SQLException {
         RaidbUrl parsed = RaidbUrl.parse(url);
@@ -39,7 +40,8 @@ public record ConnectionSettings(
                 nonNegativeInt(merged, DriverProperty.CONNECT_TIMEOUT),
                 nonNegativeInt(merged, DriverProperty.SOCKET_TIMEOUT),
                 positiveInt(merged, DriverProperty.MAX_FRAME_BYTES),
-                nonNegativeInt(merged, DriverProperty.FETCH_SIZE));
+                nonNegativeInt(merged, DriverProperty.FETCH_SIZE),
+                booleanValue(merged, DriverProperty.FAILOVER));
     }
 
     /** The URL's parameters over the caller's Properties (including their own defaults). */
@@ -95,6 +97,17 @@ public record ConnectionSettings(
             throw badProperty(p, String.valueOf(v), "a number > 0");
         }
         return v;
+    }
+
+    private static boolean booleanValue(Properties props, DriverProperty p) throws SQLException {
+        String text = p.get(props).trim();
+        if (text.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (text.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw badProperty(p, text, "true or false");
     }
 
     private static int intValue(Properties props, DriverProperty p) throws SQLException {

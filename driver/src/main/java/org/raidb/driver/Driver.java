@@ -6,6 +6,7 @@ import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.util.Properties;
 import java.util.logging.Logger;
+import org.raidb.driver.protocol.Protocol;
 
 /**
  * The RAIDb JDBC driver, for URLs {@code jdbc:raidb://host[:port][,host[:port]...]/vdb[?key=value&...]}.
@@ -34,8 +35,12 @@ public class Driver implements java.sql.Driver {
             return null;
         }
         ConnectionSettings settings = ConnectionSettings.parse(url, info);
-        ControllerChannel channel = ControllerConnector.connect(settings);
-        return new RaidbConnection(channel, settings, url);
+        // Failover moves a connection to another controller: with one in the URL, a failure stays 08006.
+        SessionMemory memory = settings.failover() && settings.controllers().size() > 1
+                ? new SessionMemory(settings.clientProperties().get(Protocol.APPLICATION_NAME))
+                : null;
+        ControllerChannel channel = ControllerChannel.connect(settings, memory);
+        return new RaidbConnection(channel, memory, settings, url);
     }
 
     @Override

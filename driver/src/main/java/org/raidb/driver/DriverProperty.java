@@ -33,6 +33,12 @@ public enum DriverProperty {
             "Largest protocol frame accepted from the controller, in bytes",
             false,
             null),
+    FAILOVER(
+            "failover",
+            "true",
+            "When the controller fails, move the connection to another controller of the URL within connectTimeout, restore the session, replay the open transaction and send the request again (true); false: the connection fails with 08006, as with one controller",
+            false,
+            List.of("true", "false")),
     FETCH_SIZE(
             "fetchSize",
             "0",

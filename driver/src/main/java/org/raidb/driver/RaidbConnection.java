@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.raidb.driver.protocol.ClientInfoFrame;
 import org.raidb.driver.protocol.PingFrame;
 import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.RequestTag;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.driver.protocol.TransactionFrame;
 
@@ -34,11 +35,17 @@ import org.raidb.driver.protocol.TransactionFrame;
  *
  * <p>The connection may be shared by several threads: every request/response exchange holds the
  * {@link ControllerChannel}'s lock, and the transaction state below is guarded by this object's
- * monitor. A failed socket closes the connection (08006); after that every call fails with 08003.
+ * monitor. When its controller fails, the connection moves to another controller of the URL ({@link
+ * ControllerChannel}, failover on by default with several controllers); without failover, or when no
+ * controller takes it over, a failed socket closes the connection (08006, or 08001 after a failed failover)
+ * and after that every call fails with 08003.
  */
 public class RaidbConnection implements Connection {
 
     private final ControllerChannel channel;
+    /** What another controller must be told to take the session over; null when failover is off. */
+    private final SessionMemory memory;
+
     private final ConnectionSettings settings;
     private final String url;
     private boolean autoCommit = true;
@@ -51,8 +58,9 @@ public class RaidbConnection implements Connection {
     private SQLWarning warnings;
     private RaidbDatabaseMetaData metaData;
 
-    RaidbConnection(ControllerChannel channel, ConnectionSettings settings, String url) {
+    RaidbConnection(ControllerChannel channel, SessionMemory memory, ConnectionSettings settings, String url) {
         this.channel = channel;
+        this.memory = memory;
         this.settings = settings;
         this.url = url;
         String applicationName = settings.clientProperties().get(Protocol.APPLICATION_NAME);
@@ -73,9 +81,64 @@ public class RaidbConnection implements Connection {
         return url;
     }
 
-    /** The controller this connection talks to. */
+    /** The controller this connection talks to (another one after a failover). */
     public HostAndPort controller() {
         return channel.controller();
+    }
+
+    /** Null when failover is off. */
+    SessionMemory memory() {
+        return memory;
+    }
+
+    /**
+     * A request that may write, with the next request id when failover is on: sent again after a failover, the
+     * new controller recognizes it. {@code withTag} gives the frame with a tag.
+     */
+    ControllerChannel.Request tagged(java.util.function.Function<RequestTag, ControllerChannel.Request> withTag) {
+        if (memory == null) {
+            return withTag.apply(RequestTag.NONE);
+        }
+        RequestTag tag = memory.nextTag();
+        return new ControllerChannel.Tagged(withTag.apply(tag), withTag.apply(tag.asOutcomeQuery()));
+    }
+
+    /**
+     * Runs a request and notes it in the open transaction's journal (failover on): {@code answered} with its
+     * answer, or as refused with the error the controller answered. An error of the connection itself, or one
+     * that a failover during the call raised, is not the request's answer and is not noted.
+     */
+    <T> T journaled(String what, ControllerChannel.Request request, Call<T> call, Journaling<T> answered)
+            throws SQLException {
+        boolean inTransaction = memory != null && memory.inTransaction();
+        int failoversBefore = channel.failovers();
+        T answer;
+        try {
+            answer = call.run();
+        } catch (SQLException e) {
+            if (inTransaction
+                    && channel.failovers() == failoversBefore
+                    && e.getSQLState() != null
+                    && !e.getSQLState().startsWith("08")
+                    && !SqlStates.PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState())) {
+                memory.journal().refused(what, request, e);
+            }
+            throw e;
+        }
+        if (inTransaction && memory.inTransaction()) {
+            answered.note(memory.journal(), answer);
+        }
+        return answer;
+    }
+
+    @FunctionalInterface
+    interface Call<T> {
+        T run() throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface Journaling<T> {
+        void note(TransactionJournal journal, T answer);
     }
 
     private void checkOpen() throws SQLException {
@@ -84,9 +147,31 @@ public class RaidbConnection implements Connection {
         }
     }
 
+    /** A TRANSACTION frame, tagged when failover is on. */
     private void transaction(TransactionFrame frame) throws SQLException {
         checkOpen();
-        channel.callOk(frame::write);
+        channel.callOk(tagged(tag -> frame.withTag(tag)::write));
+    }
+
+    /** A savepoint command: inside the transaction, so noted in its journal. */
+    private void savepointCommand(TransactionFrame frame, String what) throws SQLException {
+        checkOpen();
+        ControllerChannel.Request request = tagged(tag -> frame.withTag(tag)::write);
+        journaled(
+                what,
+                request,
+                () -> {
+                    channel.callOk(request);
+                    return null;
+                },
+                (journal, answer) -> journal.answeredOk(what, request));
+    }
+
+    /** A commit or rollback (or auto-commit switched on) ended the transaction, whatever its outcome. */
+    private void ended(boolean committed) {
+        if (memory != null) {
+            memory.transactionEnded(committed);
+        }
     }
 
     // ---- statements ----
@@ -253,8 +338,18 @@ public class RaidbConnection implements Connection {
         if (this.autoCommit == autoCommit) {
             return;
         }
-        transaction(TransactionFrame.autoCommit(autoCommit));
+        try {
+            transaction(TransactionFrame.autoCommit(autoCommit));
+        } catch (SQLException e) {
+            if (autoCommit) {
+                ended(false); // the commit that switching on makes failed: the transaction is over
+            }
+            throw e;
+        }
         this.autoCommit = autoCommit;
+        if (memory != null) {
+            memory.autoCommit(autoCommit);
+        }
     }
 
     @Override
@@ -269,7 +364,13 @@ public class RaidbConnection implements Connection {
         if (autoCommit) {
             throw DriverErrors.of("Cannot commit when autoCommit is enabled.", SqlStates.NO_ACTIVE_SQL_TRANSACTION);
         }
-        transaction(TransactionFrame.commit());
+        try {
+            transaction(TransactionFrame.commit());
+        } catch (SQLException e) {
+            ended(false);
+            throw e;
+        }
+        ended(true);
     }
 
     @Override
@@ -278,7 +379,11 @@ public class RaidbConnection implements Connection {
         if (autoCommit) {
             throw DriverErrors.of("Cannot rollback when autoCommit is enabled.", SqlStates.NO_ACTIVE_SQL_TRANSACTION);
         }
-        transaction(TransactionFrame.rollback());
+        try {
+            transaction(TransactionFrame.rollback());
+        } finally {
+            ended(false);
+        }
     }
 
     @Override
@@ -300,20 +405,26 @@ public class RaidbConnection implements Connection {
             throw DriverErrors.of(
                     "Cannot establish a savepoint in auto-commit mode.", SqlStates.NO_ACTIVE_SQL_TRANSACTION);
         }
-        transaction(TransactionFrame.savepoint(Protocol.TX_SET_SAVEPOINT, savepoint.wireName()));
+        savepointCommand(
+                TransactionFrame.savepoint(Protocol.TX_SET_SAVEPOINT, savepoint.wireName()),
+                "SAVEPOINT " + savepoint.wireName());
         return savepoint;
     }
 
     @Override
     public synchronized void rollback(Savepoint savepoint) throws SQLException {
         RaidbSavepoint sp = ours(savepoint);
-        transaction(TransactionFrame.savepoint(Protocol.TX_ROLLBACK_TO_SAVEPOINT, sp.wireName()));
+        savepointCommand(
+                TransactionFrame.savepoint(Protocol.TX_ROLLBACK_TO_SAVEPOINT, sp.wireName()),
+                "ROLLBACK TO SAVEPOINT " + sp.wireName());
     }
 
     @Override
     public synchronized void releaseSavepoint(Savepoint savepoint) throws SQLException {
         RaidbSavepoint sp = ours(savepoint);
-        transaction(TransactionFrame.savepoint(Protocol.TX_RELEASE_SAVEPOINT, sp.wireName()));
+        savepointCommand(
+                TransactionFrame.savepoint(Protocol.TX_RELEASE_SAVEPOINT, sp.wireName()),
+                "RELEASE SAVEPOINT " + sp.wireName());
         sp.invalidate();
     }
 
@@ -344,6 +455,9 @@ public class RaidbConnection implements Connection {
         }
         transaction(TransactionFrame.isolation(level));
         isolation = level;
+        if (memory != null) {
+            memory.isolation(level);
+        }
     }
 
     @Override
@@ -360,6 +474,9 @@ public class RaidbConnection implements Connection {
         }
         transaction(TransactionFrame.readOnly(readOnly));
         this.readOnly = readOnly;
+        if (memory != null) {
+            memory.readOnly(readOnly);
+        }
     }
 
     @Override
@@ -558,6 +675,9 @@ public class RaidbConnection implements Connection {
             if (!java.util.Objects.equals(name, clientInfo.getProperty(Protocol.APPLICATION_NAME))) {
                 try {
                     channel.callOk(new ClientInfoFrame(Protocol.APPLICATION_NAME, name)::write);
+                    if (memory != null) {
+                        memory.applicationName(name);
+                    }
                 } catch (SQLException e) {
                     throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), e.getErrorCode(), failed, e);
                 }

@@ -51,6 +51,10 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     private Map<String, Integer> columnsByLabel;
     private RaidbResultSetMetaData metaData;
     private SQLWarning warnings;
+    /** The controller's cursor lives on the controller the connection talked to when the result arrived. */
+    private final int failoversAtStart;
+    /** Inside a transaction (failover on): what the client received, for a replay to compare; else null. */
+    private RowsDigest rowsDigest;
 
     RaidbResultSet(
             RaidbStatement statement,
@@ -66,6 +70,12 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
         this.lastBatch = rowset.firstBatch().last() || header.cursorId() == 0;
         this.fetchSize = fetchSize;
         this.maxRows = maxRows;
+        this.failoversAtStart = channel.failovers();
+    }
+
+    /** The digest that the batches fetched from now on feed (the first batch is in it already). */
+    void rowsDigest(RowsDigest digest) {
+        rowsDigest = digest;
     }
 
     @Override
@@ -105,10 +115,19 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     private void fetchNextBatch() throws SQLException {
         batch = List.of(); // let the used-up batch be collected while the next one is read
         int rows = fetchSize;
-        RowsetCodec.Batch next = channel.call(new FetchFrame(header.cursorId(), rows)::write, r -> {
-            ControllerChannel.expect(r, Protocol.ROWS);
-            return RowsFrame.read(r, header.columnCount());
-        });
+        if (channel.failovers() != failoversAtStart) {
+            throw cursorLost();
+        }
+        RowsetCodec.Batch next = channel.call(
+                new FetchFrame(header.cursorId(), rows)::write,
+                r -> {
+                    ControllerChannel.expect(r, Protocol.ROWS);
+                    return RowsFrame.read(r, header.columnCount());
+                },
+                ControllerChannel.InFlight.CURSOR_LOST);
+        if (rowsDigest != null) {
+            rowsDigest.add(next.rows(), next.last());
+        }
         batch = next.rows();
         nextIndex = 0;
         lastBatch = next.last();
@@ -164,9 +183,30 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
     private void closeCursor() throws SQLException {
         if (!lastBatch && !channel.isClosed()) {
             lastBatch = true;
+            if (rowsDigest != null) {
+                rowsDigest.abandon();
+            }
+            if (channel.failovers() != failoversAtStart) {
+                return; // the cursor died with its controller
+            }
             long cursorId = header.cursorId();
-            channel.callOk(new CloseCursorFrame(cursorId)::write);
+            channel.call(
+                    new CloseCursorFrame(cursorId)::write,
+                    r -> {
+                        ControllerChannel.expect(r, Protocol.OK);
+                        return null;
+                    },
+                    ControllerChannel.InFlight.NOTHING_LEFT);
         }
+    }
+
+    /** 08006: the rest of the rows were on a controller that failed. */
+    private SQLException cursorLost() {
+        lastBatch = true;
+        return DriverErrors.of(
+                "The rest of this result set was lost when its controller failed; the connection goes on with "
+                        + "controller " + channel.controller() + ": run the query again",
+                SqlStates.CONNECTION_FAILURE);
     }
 
     @Override

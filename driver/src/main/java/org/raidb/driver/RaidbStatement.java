@@ -39,6 +39,9 @@ public class RaidbStatement implements Statement {
     private int queryTimeoutSeconds;
     private final List<String> batch = new ArrayList<>();
     private List<Object> results = List.of();
+    /** Per result of the last execution inside a transaction, the digest its result set feeds; else empty. */
+    private List<RowsDigest> rowsDigests = List.of();
+
     private int resultIndex;
     private RaidbResultSet currentResultSet;
     private RowsetCodec.Rowset generatedKeysRowset;
@@ -87,7 +90,7 @@ public class RaidbStatement implements Statement {
                 fetchSize,
                 maxRows,
                 queryTimeoutSeconds);
-        runForResults(frame::write);
+        runForResults(connection.tagged(tag -> frame.withTag(tag)::write), sql);
     }
 
     /** EXECUTE flags this kind of statement always sets (none; calls set {@link Protocol#FLAG_CALL}). */
@@ -95,21 +98,47 @@ public class RaidbStatement implements Statement {
         return 0;
     }
 
-    /** Sends a request answered by RESULTS (EXECUTE or METADATA) and makes its first result current. */
+    /** Sends a METADATA request, answered by RESULTS, and makes its first result current. */
     final void runForResults(ControllerChannel.Request request) throws SQLException {
+        runForResults(request, null);
+    }
+
+    /**
+     * Sends a request answered by RESULTS and makes its first result current. {@code sql}, the text of an
+     * EXECUTE (null for METADATA), goes into the open transaction's journal with the answer, so that a
+     * failover can replay it, and tells the session's memory of SET, BEGIN, COMMIT sent as SQL.
+     */
+    final void runForResults(ControllerChannel.Request request, String sql) throws SQLException {
         checkOpen();
         closeResults();
         warnings = null; // every execution starts a new chain, as in pgjdbc
         ResultsFrame answer;
+        SessionMemory memory = sql == null ? null : connection.memory();
+        boolean wasInTransaction = memory != null && memory.inTransaction();
+        List<List<RowsDigest>> digests = new ArrayList<>(1);
         executing = true;
         try {
-            answer = channel.call(request, r -> {
+            ControllerChannel.Response<ResultsFrame> parse = r -> {
                 ControllerChannel.expect(r, Protocol.RESULTS);
                 return ResultsFrame.read(r);
-            });
+            };
+            answer = memory == null
+                    ? channel.call(request, parse)
+                    : connection.journaled(
+                            describe(sql),
+                            request,
+                            () -> channel.call(request, parse),
+                            (journal, a) -> digests.add(journal.executed(describe(sql), request, a)));
         } finally {
             executing = false;
         }
+        if (memory != null) {
+            memory.statementSucceeded(sql);
+            if (!wasInTransaction && memory.inTransaction()) {
+                digests.add(memory.journal().executed(describe(sql), request, answer)); // the BEGIN opens the journal
+            }
+        }
+        rowsDigests = digests.isEmpty() ? List.of() : digests.get(0);
         results = answer.results();
         generatedKeysRowset = answer.generatedKeys();
         warnings = answer.warnings();
@@ -139,17 +168,25 @@ public class RaidbStatement implements Statement {
      * pgjdbc. The keys it generated, when asked for, are then what getGeneratedKeys() reads.
      */
     final long[] executeBatchFrame(BatchFrame frame) throws SQLException {
-        ControllerChannel.Request request = frame::write;
+        ControllerChannel.Request request = connection.tagged(tag -> frame.withTag(tag)::write);
         checkOpen();
         closeResults();
         warnings = null;
         BatchResultFrame answer;
         executing = true;
+        String what = "a batch of "
+                + (frame.statements() != null
+                        ? frame.statements().size() + " statements"
+                        : frame.rows().size() + " rows of " + describe(frame.sql()));
         try {
-            answer = channel.call(request, r -> {
-                ControllerChannel.expect(r, Protocol.BATCH_RESULT);
-                return BatchResultFrame.read(r);
-            });
+            answer = connection.journaled(
+                    what,
+                    request,
+                    () -> channel.call(request, r -> {
+                        ControllerChannel.expect(r, Protocol.BATCH_RESULT);
+                        return BatchResultFrame.read(r);
+                    }),
+                    (journal, a) -> journal.batched(what, request, a));
         } catch (SQLException e) {
             if (SqlStates.PROGRAM_LIMIT_EXCEEDED.equals(e.getSQLState()) && !(e instanceof BatchUpdateException)) {
                 // Refused before sending: none of the batch ran, which a BatchUpdateException says with no counts.
@@ -162,6 +199,12 @@ public class RaidbStatement implements Statement {
         generatedKeysRowset = answer.generatedKeys();
         warnings = answer.warnings();
         return answer.counts();
+    }
+
+    /** A statement as error messages name it: its text, shortened. */
+    static String describe(String sql) {
+        String oneLine = sql.strip().replaceAll("\\s+", " ");
+        return oneLine.length() <= 80 ? oneLine : oneLine.substring(0, 77) + "...";
     }
 
     static int[] toIntCounts(long[] counts) {
@@ -331,6 +374,9 @@ public class RaidbStatement implements Statement {
         currentResultSet = null;
         if (resultIndex < results.size() && results.get(resultIndex) instanceof RowsetCodec.Rowset rowset) {
             currentResultSet = newResultSet(rowset);
+            if (resultIndex < rowsDigests.size()) {
+                currentResultSet.rowsDigest(rowsDigests.get(resultIndex));
+            }
         }
     }
 
@@ -354,6 +400,7 @@ public class RaidbStatement implements Statement {
             openResultSets.clear();
             currentResultSet = null;
             results = List.of();
+            rowsDigests = List.of();
             generatedKeysRowset = null;
         }
     }

@@ -37,6 +37,11 @@ public record ServerInfo(
         }
     }
 
+    /** Whether the controller remembers recent request outcomes and answers outcome-only queries (failover). */
+    public boolean remembersOutcomes() {
+        return "1".equals(serverInfo.get(Protocol.REMEMBERS_OUTCOMES));
+    }
+
     static ServerInfo read(PayloadReader r) throws ProtocolException {
         HelloOkFrame f = HelloOkFrame.read(r);
         return new ServerInfo(

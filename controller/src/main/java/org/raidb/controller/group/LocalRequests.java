@@ -2,6 +2,7 @@ package org.raidb.controller.group;
 
 import java.sql.SQLException;
 import org.raidb.controller.request.ExecuteRequest;
+import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.driver.protocol.BatchFrame;
 
@@ -19,4 +20,19 @@ public interface LocalRequests extends ReplicationProtocol {
 
     /** Whether the request only reads (runs on one controller's backends, outside the write order). */
     boolean reads(ExecuteRequest r) throws SQLException;
+
+    /**
+     * Another member's client request, delivered, will run here: a failed-over client that sends it again
+     * to this controller waits for its outcome instead of running it twice.
+     */
+    void expectOutcome(String clientSessionId, long requestId);
+
+    /**
+     * That request ran here on {@code shadow}: its outcome is remembered as the client's own controller
+     * would remember it (a write or transaction end, once no transaction is open), and waiters are released.
+     *
+     * @param result null when it failed with {@code failure}
+     */
+    void ranFor(
+            SessionState shadow, String clientSessionId, long requestId, StatementResult result, SQLException failure);
 }

@@ -96,8 +96,8 @@ final class OriginWrites {
                 s.isolation(),
                 s.readOnly(),
                 s.virtualUser(),
-                null,
-                0,
+                s.clientSessionId(),
+                s.requestId(),
                 execute,
                 batch,
                 savepoint);

@@ -46,6 +46,8 @@ final class ShadowSessions {
         if (w.op() == GroupMessage.Op.END_SESSION) {
             shadows.remove(key);
         }
+        // From now on a failed-over client sending it again here waits for this run instead of running it twice.
+        local.expectOutcome(w.clientSession(), w.requestId());
         shadow.submit(() -> run(shadow, w, ticket));
     }
 
@@ -63,15 +65,24 @@ final class ShadowSessions {
             s.readOnly(w.readOnly());
         }
         String outcome;
+        StatementResult result = null;
+        SQLException failure = null;
         try {
-            StatementResult result = runner.run(s, w, ticket);
+            result = runner.run(s, w, ticket);
             outcome = WriteRunner.outcomeOf(result);
-            result.discard();
         } catch (SQLException e) {
+            failure = e;
             outcome = WriteRunner.outcomeOf(e);
         } catch (RuntimeException e) {
             log.error("controller group {}: replaying write #{} of {} failed", group, w.seq(), w.origin(), e);
             outcome = "error " + SqlStates.INTERNAL_ERROR;
+            failure = new SQLException(e.toString(), SqlStates.INTERNAL_ERROR, e);
+        } finally {
+            // Remembered as the client's own controller remembers it, for a client that fails over to this one.
+            local.ranFor(s, w.clientSession(), w.requestId(), result, failure);
+        }
+        if (result != null) {
+            result.discard();
         }
         if (w.op() == GroupMessage.Op.END_SESSION) {
             shadow.close();

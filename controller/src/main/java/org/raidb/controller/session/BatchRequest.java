@@ -22,9 +22,8 @@ import org.raidb.controller.result.MaterializedRows;
 import org.raidb.controller.result.Result;
 import org.raidb.controller.result.UpdateCount;
 import org.raidb.driver.protocol.BatchFrame;
-import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.Protocol;
-import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.RequestTag;
 import org.raidb.driver.protocol.SqlStates;
 
 /** A BATCH frame: Statement.addBatch texts, or one prepared statement with rows of parameters. */
@@ -54,11 +53,6 @@ final class BatchRequest {
      * Reads the frame ({@link BatchFrame}); every text that will run as SQL is checked ({@link ClientText})
      * before anything reaches a backend.
      */
-    static BatchRequest read(PayloadReader f) throws ProtocolException, SQLException {
-        return of(BatchFrame.read(f));
-    }
-
-    /** A batch frame, checked as {@link #read} checks it. */
     static BatchRequest of(BatchFrame frame) throws SQLException {
         List<String> keyColumns = ClientText.columnNames(frame.keyColumns(), "the list of generated key columns");
         Options options = new Options(
@@ -108,7 +102,8 @@ final class BatchRequest {
                         options.keyColumns(),
                         statements,
                         null,
-                        null);
+                        null,
+                        RequestTag.NONE);
     }
 
     /** Rewrites one statement text. */

@@ -15,6 +15,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.ProductInfo;
 import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.request.ExecuteRequest;
@@ -46,10 +49,12 @@ import org.raidb.driver.protocol.PayloadWriter;
 import org.raidb.driver.protocol.PingFrame;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
+import org.raidb.driver.protocol.RequestTag;
 import org.raidb.driver.protocol.ResultsFrame;
 import org.raidb.driver.protocol.RowsFrame;
 import org.raidb.driver.protocol.RowsetCodec;
 import org.raidb.driver.protocol.SqlStates;
+import org.raidb.driver.protocol.TransactionFrame;
 import org.raidb.driver.protocol.TypedText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,6 +84,7 @@ public final class ClientSession implements Runnable {
     private ReplicationProtocol requests;
 
     private SessionState state;
+    private RecentOutcomes outcomes;
 
     public ClientSession(Socket socket, SessionRegistry registry, long id) {
         this.socket = socket;
@@ -172,6 +178,8 @@ public final class ClientSession implements Runnable {
             requests = registry.protocol(vdb);
             state = new SessionState(id, login.user(), vdb.transactionIds());
             state.applicationName(login.applicationName());
+            state.clientSessionId(login.clientSessionId());
+            outcomes = registry.recentOutcomes(vdb.name());
             product = vdb.productInfo();
         } catch (SQLException e) {
             report(
@@ -197,7 +205,9 @@ public final class ClientSession implements Runnable {
                                 "virtualDatabase",
                                 vdb.name(),
                                 "maxFrameBytes",
-                                String.valueOf(registry.maxFrameBytes())))
+                                String.valueOf(registry.maxFrameBytes()),
+                                Protocol.REMEMBERS_OUTCOMES,
+                                "1"))
                 .write(out);
         out.send(output);
         log.debug("session {} opened on {} by {}", id, vdb.name(), state.virtualUser());
@@ -215,10 +225,7 @@ public final class ClientSession implements Runnable {
                     ok();
                 }
                 case Protocol.BATCH -> batch(f);
-                case Protocol.TRANSACTION -> {
-                    new TransactionFrames(requests, state).handle(f);
-                    ok();
-                }
+                case Protocol.TRANSACTION -> transaction(f);
                 case Protocol.METADATA -> metadata(f);
                 case Protocol.PING -> {
                     PingFrame.read(f); // the socket's own timeout bounds the answer: nothing to do but answer
@@ -252,6 +259,13 @@ public final class ClientSession implements Runnable {
         ExecuteFrame e = ExecuteFrame.read(f);
         ClientText.statement(e.sql());
         ClientText.columnNames(e.keyColumns(), "the list of generated key columns");
+        Optional<RequestOutcome> again = remembered(e.tag());
+        if (again.isPresent()) {
+            answer(
+                    again.get(),
+                    () -> new ResultsFrame(again.get().results(), again.get().generatedKeys(), null).write(out));
+            return;
+        }
         ExecuteRequest r = new ExecuteRequest(
                 e.sql(),
                 e.parameters(),
@@ -263,8 +277,123 @@ public final class ClientSession implements Runnable {
                 e.queryTimeoutSeconds(),
                 e.call(),
                 e.escapeProcessing());
-        StatementResult result = requests.execute(state, r);
+        StatementResult result = runRemembered(
+                e.tag(),
+                () -> requests.execute(state, r),
+                // The rows of a read are not kept: sent again, it is read again, and they could be many.
+                done -> RequestOutcome.of(done)
+                        .filter(o -> !o.holdsRows()
+                                || vdb.analyzer().analyze(e.sql()).kind() != StatementKind.READ));
         writeResults(result, r.fetchSize());
+    }
+
+    /** The TRANSACTION frame: answered OK, or the outcome remembered from an earlier sending. */
+    private void transaction(PayloadReader f) throws IOException, SQLException {
+        TransactionFrame t = TransactionFrame.read(f);
+        Optional<RequestOutcome> again = remembered(t.tag());
+        if (again.isPresent()) {
+            answer(again.get(), () -> OkFrame.write(out));
+            return;
+        }
+        runRemembered(
+                t.tag(),
+                () -> {
+                    new TransactionFrames(requests, state).handle(t);
+                    return null;
+                },
+                done -> Optional.of(RequestOutcome.ok()));
+        ok();
+    }
+
+    /**
+     * The outcome remembered for a request sent again (its controller failed before answering), if this
+     * controller ran it or was told of it; empty when it must run. Also makes the request's id the session's
+     * current one, for whatever runs it. An outcome-only query without a remembered outcome is refused
+     * ({@link SqlStates#NO_DATA}) and nothing runs.
+     */
+    private Optional<RequestOutcome> remembered(RequestTag tag) throws SQLException {
+        state.requestId(tag.requestId());
+        Optional<RequestOutcome> outcome = outcomes.lookup(state.clientSessionId(), tag.requestId());
+        if (outcome.isEmpty() && tag.outcomeOnly()) {
+            throw new SQLException(
+                    "this controller remembers no outcome of request " + tag.requestId()
+                            + " of this client session: it did not run here; run it (after replaying its transaction)",
+                    SqlStates.NO_DATA);
+        }
+        if (outcome.isPresent()) {
+            log.debug(
+                    "session {}: request {} of client session {} sent again, answered with its remembered outcome",
+                    id,
+                    tag.requestId(),
+                    state.clientSessionId());
+        }
+        return outcome;
+    }
+
+    /**
+     * Runs a request and remembers its final outcome: {@code outcome} of what it returned, or its error. Nothing
+     * is worked out for a request that will not be remembered (no id, or a transaction still open).
+     */
+    private <T> T runRemembered(RequestTag tag, Run<T> run, Function<T, Optional<RequestOutcome>> outcome)
+            throws SQLException, ProtocolException {
+        T result;
+        try {
+            result = run.run();
+        } catch (SQLException failure) {
+            if (remembers(tag) && !mayPassNextTime(failure.getSQLState())) {
+                remember(tag, RequestOutcome.failed(failure));
+            }
+            throw failure;
+        }
+        if (remembers(tag)) {
+            outcome.apply(result).ifPresent(o -> remember(tag, o));
+        }
+        return result;
+    }
+
+    @FunctionalInterface
+    private interface Run<T> {
+        T run() throws SQLException, ProtocolException;
+    }
+
+    /**
+     * Whether what a request with this tag was just answered is to be remembered: it has an id, and the answer
+     * is final, no transaction being open after it (an auto-commit statement, a commit or rollback).
+     */
+    private boolean remembers(RequestTag tag) {
+        return tag.present() && state.clientSessionId() != null && state.betweenTransactions();
+    }
+
+    private void remember(RequestTag tag, RequestOutcome outcome) {
+        outcomes.record(state.clientSessionId(), tag.requestId(), outcome);
+        registry.answerHook().beforeAnswer(state.clientSessionId(), tag.requestId(), outcome);
+    }
+
+    /**
+     * An error that another try may not meet (a connection, resource, operator or serialization failure) is
+     * not remembered: sent again, the request runs again, which is what the client would do.
+     */
+    static boolean mayPassNextTime(String sqlState) {
+        return sqlState == null
+                || sqlState.startsWith("08")
+                || sqlState.startsWith("40")
+                || sqlState.startsWith("53")
+                || sqlState.startsWith("57");
+    }
+
+    /** A remembered outcome sent as the request's answer: the success frame {@code success} writes, or its error. */
+    private void answer(RequestOutcome outcome, SuccessFrame success) throws IOException, SQLException {
+        if (!outcome.succeeded()) {
+            send(outcome.failure());
+            return;
+        }
+        success.write();
+        out.send(output);
+    }
+
+    @FunctionalInterface
+    private interface SuccessFrame {
+        void write() throws SQLException;
     }
 
     /** A single result set is streamed fetchSize rows at a time; several results are sent whole. */
@@ -330,8 +459,16 @@ public final class ClientSession implements Runnable {
     }
 
     private void batch(PayloadReader f) throws IOException, SQLException {
-        BatchFrame received = BatchFrame.read(f);
-        StatementResult result = requests.batch(state, received);
+        BatchFrame frame = BatchFrame.read(f);
+        BatchRequest.of(frame); // every text checked before anything runs or is sent to a controller group
+        Optional<RequestOutcome> again = remembered(frame.tag());
+        if (again.isPresent()) {
+            answer(
+                    again.get(),
+                    () -> new BatchResultFrame(again.get().counts(), again.get().generatedKeys(), null).write(out));
+            return;
+        }
+        StatementResult result = runRemembered(frame.tag(), () -> requests.batch(state, frame), RequestOutcome::of);
         BatchResultFrame.write(out, result.updateCounts(), generatedKeys(result), result.warnings());
         out.send(output);
     }

@@ -18,8 +18,9 @@ import org.raidb.driver.protocol.SqlStates;
  * @param vdb the virtual database logged into
  * @param user the virtual user
  * @param applicationName what the client calls itself (client property {@code ApplicationName}), or null
+ * @param clientSessionId the driver's id of its logical connection, or null (a driver that predates failover)
  */
-record Login(VirtualDatabase vdb, String user, String applicationName) {
+record Login(VirtualDatabase vdb, String user, String applicationName, String clientSessionId) {
 
     static Login check(PayloadReader hello, SessionRegistry registry, InetAddress source)
             throws ProtocolException, SQLException {
@@ -49,6 +50,6 @@ record Login(VirtualDatabase vdb, String user, String applicationName) {
             throw wrongPassword;
         }
         throttle.succeeded(source, throttled);
-        return new Login(vdb, user, applicationName);
+        return new Login(vdb, user, applicationName, frame.clientSessionId());
     }
 }

@@ -29,6 +29,10 @@ public final class SessionRegistry {
     private final LoginThrottle loginThrottle;
     private final ClientErrorLog clientErrors;
     private final String version;
+    /** Per virtual database, by name: the outcomes its sessions remember for clients that fail over. */
+    private final Map<String, RecentOutcomes> recentOutcomes = new ConcurrentHashMap<>();
+
+    private volatile AnswerHook answerHook = AnswerHook.NONE;
 
     public SessionRegistry(
             Map<String, VirtualDatabase> virtualDatabases,
@@ -45,6 +49,25 @@ public final class SessionRegistry {
                 new LoginThrottle(limits.loginAttemptsBeforeDelay(), Duration.ofMillis(limits.loginMaxDelayMillis()));
         this.clientErrors = new ClientErrorLog(Duration.ofMillis(limits.clientErrorLogIntervalMillis()));
         this.version = version;
+        virtualDatabases.keySet().forEach(name -> recentOutcomes.put(name, new RecentOutcomes()));
+    }
+
+    /**
+     * The recent outcomes of the requests of the named virtual database's sessions: a session answers a
+     * request sent again from them, and a controller group records there the writes it runs for another
+     * controller's clients.
+     */
+    public RecentOutcomes recentOutcomes(String virtualDatabase) {
+        return recentOutcomes.computeIfAbsent(virtualDatabase, name -> new RecentOutcomes());
+    }
+
+    /** For tests: what sessions call between remembering an outcome and answering it ({@link AnswerHook}). */
+    public void answerHook(AnswerHook hook) {
+        answerHook = hook == null ? AnswerHook.NONE : hook;
+    }
+
+    AnswerHook answerHook() {
+        return answerHook;
     }
 
     VirtualDatabase virtualDatabase(String name) throws SQLException {
@@ -67,7 +90,7 @@ public final class SessionRegistry {
 
     /** The protocol the virtual database's requests go through. */
     ReplicationProtocol protocol(VirtualDatabase vdb) {
-        return protocols.computeIfAbsent(vdb.name(), n -> new SessionRequests(vdb));
+        return protocols.computeIfAbsent(vdb.name(), n -> new SessionRequests(vdb, recentOutcomes(n)));
     }
 
     void register(long id, ClientSession s) {

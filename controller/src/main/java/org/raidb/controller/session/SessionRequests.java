@@ -14,9 +14,12 @@ import org.raidb.driver.protocol.BatchFrame;
 /** A virtual database's own request path, as the sessions (and a group protocol in front of it) use it. */
 public final class SessionRequests implements LocalRequests {
     private final VirtualDatabase vdb;
+    private final RecentOutcomes outcomes;
 
-    public SessionRequests(VirtualDatabase vdb) {
+    /** @param outcomes what the virtual database's sessions remember for clients that fail over */
+    public SessionRequests(VirtualDatabase vdb, RecentOutcomes outcomes) {
         this.vdb = vdb;
+        this.outcomes = outcomes;
     }
 
     @Override
@@ -83,5 +86,28 @@ public final class SessionRequests implements LocalRequests {
     @Override
     public boolean reads(ExecuteRequest r) throws SQLException {
         return vdb.requests().reads(r);
+    }
+
+    @Override
+    public void expectOutcome(String clientSessionId, long requestId) {
+        outcomes.expect(clientSessionId, requestId);
+    }
+
+    @Override
+    public void ranFor(
+            SessionState shadow, String clientSessionId, long requestId, StatementResult result, SQLException failure) {
+        try {
+            if (shadow.betweenTransactions()) {
+                if (failure != null) {
+                    if (!ClientSession.mayPassNextTime(failure.getSQLState())) {
+                        outcomes.record(clientSessionId, requestId, RequestOutcome.failed(failure));
+                    }
+                } else {
+                    RequestOutcome.of(result).ifPresent(o -> outcomes.record(clientSessionId, requestId, o));
+                }
+            }
+        } finally {
+            outcomes.settled(clientSessionId, requestId);
+        }
     }
 }

@@ -3,7 +3,6 @@ package org.raidb.controller.session;
 import java.sql.SQLException;
 import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.transaction.SessionState;
-import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
 import org.raidb.driver.protocol.SqlStates;
@@ -19,8 +18,7 @@ final class TransactionFrames {
         this.state = state;
     }
 
-    void handle(PayloadReader f) throws ProtocolException, SQLException {
-        TransactionFrame t = TransactionFrame.read(f);
+    void handle(TransactionFrame t) throws ProtocolException, SQLException {
         switch (t.op()) {
             case Protocol.TX_SET_AUTOCOMMIT -> {
                 boolean on = t.on();

@@ -43,6 +43,10 @@ public final class SessionState {
     private boolean readOnly;
     /** The client's ApplicationName, given to every backend connection the session uses; null for none. */
     private volatile String applicationName;
+    /** The id the driver gave its logical connection (HELLO), the same on every controller it fails over to. */
+    private volatile String clientSessionId;
+    /** The id of the request being served (its tag), 0 when it has none. */
+    private volatile long requestId;
 
     /** @param transactionIds those of the session's virtual database */
     public SessionState(long id, String virtualUser, TransactionIds transactionIds) {
@@ -109,6 +113,14 @@ public final class SessionState {
     /** The transaction if one has started, without starting one. */
     public Transaction currentTransaction() {
         return transaction;
+    }
+
+    /**
+     * No transaction is open: everything the session did so far is committed or rolled back. What a request
+     * answered at such a moment is final, so it can be remembered for a client that sends it again.
+     */
+    public boolean betweenTransactions() {
+        return transaction == null && !explicitTransaction;
     }
 
     public void endTransaction() {
@@ -186,6 +198,31 @@ public final class SessionState {
     /** Null or empty: the backend connections keep the name their pool gives them. */
     public void applicationName(String name) {
         applicationName = name == null || name.isEmpty() ? null : name;
+    }
+
+    /**
+     * The id the driver made for its logical connection and sends in HELLO, kept across its failovers from
+     * one controller to another; null for a driver that predates failover. With {@link #requestId()} it names
+     * a request wherever it runs (see {@code RecentOutcomes}).
+     */
+    public String clientSessionId() {
+        return clientSessionId;
+    }
+
+    public void clientSessionId(String id) {
+        clientSessionId = id;
+    }
+
+    /**
+     * The id of the request the session is serving (a counter of the client session, sent at the end of
+     * EXECUTE, BATCH and TRANSACTION), set before the request is handed on; 0 when it has none.
+     */
+    public long requestId() {
+        return requestId;
+    }
+
+    public void requestId(long id) {
+        requestId = id;
     }
 
     /** Gives a freshly borrowed backend connection this session's isolation, read-only flag and SET values. */

@@ -11,6 +11,7 @@ import java.util.List;
  * byte form | int32 queryTimeoutSeconds | int32 flags | stringList keyColumns | then
  *   form 0 (Statement.addBatch):         stringList statements
  *   form 1 (PreparedStatement.addBatch): string sql | int32 rowCount | rowCount x (int32 n | n x value)
+ * then [requestTag]
  * </pre>
  *
  * @param form {@link #STATEMENTS} or {@link #PREPARED}
@@ -19,6 +20,7 @@ import java.util.List;
  * @param statements form 0: the texts (null when the frame said so)
  * @param sql form 1: the prepared statement
  * @param rows form 1: its rows of parameter values
+ * @param tag the request id, {@link RequestTag#NONE} when it has none
  */
 public record BatchFrame(
         byte form,
@@ -27,20 +29,25 @@ public record BatchFrame(
         List<String> keyColumns,
         List<String> statements,
         String sql,
-        List<List<Object>> rows) {
+        List<List<Object>> rows,
+        RequestTag tag) {
 
     public static final byte STATEMENTS = 0;
     public static final byte PREPARED = 1;
 
     /** A batch of texts (Statement.addBatch). */
     public static BatchFrame ofStatements(int queryTimeoutSeconds, int flags, List<String> statements) {
-        return new BatchFrame(STATEMENTS, queryTimeoutSeconds, flags, null, statements, null, null);
+        return new BatchFrame(STATEMENTS, queryTimeoutSeconds, flags, null, statements, null, null, RequestTag.NONE);
     }
 
     /** A prepared statement with one row of parameter values per addBatch(). */
     public static BatchFrame ofPrepared(
             int queryTimeoutSeconds, int flags, List<String> keyColumns, String sql, List<List<Object>> rows) {
-        return new BatchFrame(PREPARED, queryTimeoutSeconds, flags, keyColumns, null, sql, rows);
+        return new BatchFrame(PREPARED, queryTimeoutSeconds, flags, keyColumns, null, sql, rows, RequestTag.NONE);
+    }
+
+    public BatchFrame withTag(RequestTag newTag) {
+        return new BatchFrame(form, queryTimeoutSeconds, flags, keyColumns, statements, sql, rows, newTag);
     }
 
     public void write(PayloadWriter w) {
@@ -57,6 +64,7 @@ public record BatchFrame(
                 ParameterList.write(w, row);
             }
         }
+        tag.write(w);
     }
 
     /**
@@ -70,7 +78,8 @@ public record BatchFrame(
         int flags = r.readInt();
         List<String> keyColumns = r.readStringList();
         if (form == STATEMENTS) {
-            return new BatchFrame(form, timeout, flags, keyColumns, r.readStringList(), null, null);
+            List<String> statements = r.readStringList();
+            return new BatchFrame(form, timeout, flags, keyColumns, statements, null, null, RequestTag.read(r));
         }
         if (form != PREPARED) {
             throw new ProtocolException("unknown batch form " + form);
@@ -85,7 +94,7 @@ public record BatchFrame(
             }
             rows.add(row);
         }
-        return new BatchFrame(form, timeout, flags, keyColumns, null, sql, rows);
+        return new BatchFrame(form, timeout, flags, keyColumns, null, sql, rows, RequestTag.read(r));
     }
 
     /** Form 1: the keys every row generated are wanted. */

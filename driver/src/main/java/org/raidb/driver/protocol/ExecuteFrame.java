@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <pre>
  * string sql | int32 paramCount (-1: plain Statement) | paramCount x value | byte mode | int32 flags |
- * stringList keyColumns | int32 fetchSize | int64 maxRows | int32 queryTimeoutSeconds
+ * stringList keyColumns | int32 fetchSize | int64 maxRows | int32 queryTimeoutSeconds | [requestTag]
  * </pre>
  *
  * @param parameters the bound values, or null for a plain Statement
@@ -18,6 +18,7 @@ import java.util.List;
  * @param fetchSize rows per batch, 0 for {@link Protocol#DEFAULT_FETCH_SIZE}
  * @param maxRows 0 for no limit
  * @param queryTimeoutSeconds 0 for none
+ * @param tag the request id, {@link RequestTag#NONE} when it has none
  */
 public record ExecuteFrame(
         String sql,
@@ -27,13 +28,33 @@ public record ExecuteFrame(
         List<String> keyColumns,
         int fetchSize,
         long maxRows,
-        int queryTimeoutSeconds) {
+        int queryTimeoutSeconds,
+        RequestTag tag) {
+
+    /** A frame without a request id. */
+    public ExecuteFrame(
+            String sql,
+            List<Object> parameters,
+            byte mode,
+            int flags,
+            List<String> keyColumns,
+            int fetchSize,
+            long maxRows,
+            int queryTimeoutSeconds) {
+        this(sql, parameters, mode, flags, keyColumns, fetchSize, maxRows, queryTimeoutSeconds, RequestTag.NONE);
+    }
+
+    public ExecuteFrame withTag(RequestTag newTag) {
+        return new ExecuteFrame(
+                sql, parameters, mode, flags, keyColumns, fetchSize, maxRows, queryTimeoutSeconds, newTag);
+    }
 
     public void write(PayloadWriter w) {
         w.begin(Protocol.EXECUTE).writeString(sql);
         ParameterList.write(w, parameters);
         w.writeByte(mode).writeInt(flags).writeStringList(keyColumns);
         w.writeInt(fetchSize).writeLong(maxRows).writeInt(queryTimeoutSeconds);
+        tag.write(w);
     }
 
     /** Reads the payload; more parameters than a backend binds is refused with 54000 ({@link ParameterList}). */
@@ -45,7 +66,9 @@ public record ExecuteFrame(
         List<String> keyColumns = r.readStringList();
         int fetchSize = r.readInt();
         long maxRows = r.readLong();
-        return new ExecuteFrame(sql, parameters, mode, flags, keyColumns, fetchSize, maxRows, r.readInt());
+        int queryTimeoutSeconds = r.readInt();
+        return new ExecuteFrame(
+                sql, parameters, mode, flags, keyColumns, fetchSize, maxRows, queryTimeoutSeconds, RequestTag.read(r));
     }
 
     public boolean returnGeneratedKeys() {

@@ -5,21 +5,35 @@ import java.util.Map;
 
 /**
  * The HELLO frame, the first on a connection:
- * {@code int32 magic | int32 protocolVersion | string virtualDatabase | string user | string password | stringMap clientProperties}.
- * Answered by {@link HelloOkFrame} or ERROR.
+ * {@code int32 magic | int32 protocolVersion | string virtualDatabase | string user | string password | stringMap clientProperties
+ * [| string clientSessionId]}. Answered by {@link HelloOkFrame} or ERROR.
  *
  * @param clientProperties the connection properties the driver does not interpret itself
+ * @param clientSessionId the id the driver made for the logical connection, the same on every controller it
+ *     fails over to, so that they recognize its requests ({@link RequestTag}); null from a driver that predates
+ *     it (a controller that predates it stops reading before it)
  */
 public record HelloFrame(
         int protocolVersion,
         String virtualDatabase,
         String user,
         String password,
-        Map<String, String> clientProperties) {
+        Map<String, String> clientProperties,
+        String clientSessionId) {
 
     /** A HELLO of this release's protocol version. */
+    public HelloFrame(
+            String virtualDatabase,
+            String user,
+            String password,
+            Map<String, String> clientProperties,
+            String clientSessionId) {
+        this(Protocol.VERSION, virtualDatabase, user, password, clientProperties, clientSessionId);
+    }
+
+    /** A HELLO without a client session id, as drivers before failover sent it. */
     public HelloFrame(String virtualDatabase, String user, String password, Map<String, String> clientProperties) {
-        this(Protocol.VERSION, virtualDatabase, user, password, clientProperties);
+        this(Protocol.VERSION, virtualDatabase, user, password, clientProperties, null);
     }
 
     public void write(PayloadWriter w) {
@@ -30,6 +44,9 @@ public record HelloFrame(
                 .writeString(user)
                 .writeString(password)
                 .writeStringMap(clientProperties);
+        if (clientSessionId != null) {
+            w.writeString(clientSessionId);
+        }
     }
 
     /**
@@ -51,13 +68,15 @@ public record HelloFrame(
         String virtualDatabase = r.readString();
         String user = r.readString();
         String password = r.readString();
-        return new HelloFrame(version, virtualDatabase, user, password, r.readStringMap());
+        Map<String, String> clientProperties = r.readStringMap();
+        String clientSessionId = r.hasRemaining() ? r.readString() : null;
+        return new HelloFrame(version, virtualDatabase, user, password, clientProperties, clientSessionId);
     }
 
     /** The password stays out of logs and test failure messages. */
     @Override
     public String toString() {
         return "HelloFrame[protocolVersion=" + protocolVersion + ", virtualDatabase=" + virtualDatabase + ", user="
-                + user + ", clientProperties=" + clientProperties + "]";
+                + user + ", clientProperties=" + clientProperties + ", clientSessionId=" + clientSessionId + "]";
     }
 }

@@ -65,6 +65,13 @@ public final class Protocol {
      */
     public static final int FLAG_NO_ESCAPE_PROCESSING = 4;
 
+    /**
+     * HELLO_OK server info key: present (value "1") when the controller takes the client session id of HELLO
+     * and the request tags ({@link RequestTag}), remembers recent outcomes and answers outcome-only queries.
+     * A driver asks a controller without it nothing but plain requests.
+     */
+    public static final String REMEMBERS_OUTCOMES = "remembersOutcomes";
+
     /** The client property that names the session's backend connections (pgjdbc's ApplicationName). */
     public static final String APPLICATION_NAME = "ApplicationName";
 

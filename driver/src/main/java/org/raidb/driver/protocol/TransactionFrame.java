@@ -11,12 +11,23 @@ package org.raidb.driver.protocol;
  * 4 set savepoint    string name       8 set read-only          byte 0/1
  * </pre>
  *
+ * then the request tag ({@link RequestTag}), when the request has an id.
+ *
  * @param op one of the {@code Protocol.TX_} operations
  * @param on the argument of set auto-commit and set read-only
  * @param savepoint the argument of the savepoint operations
  * @param isolation the argument of set isolation
+ * @param tag the request id, {@link RequestTag#NONE} when it has none
  */
-public record TransactionFrame(byte op, boolean on, String savepoint, int isolation) {
+public record TransactionFrame(byte op, boolean on, String savepoint, int isolation, RequestTag tag) {
+
+    public TransactionFrame(byte op, boolean on, String savepoint, int isolation) {
+        this(op, on, savepoint, isolation, RequestTag.NONE);
+    }
+
+    public TransactionFrame withTag(RequestTag newTag) {
+        return new TransactionFrame(op, on, savepoint, isolation, newTag);
+    }
 
     public static TransactionFrame autoCommit(boolean on) {
         return new TransactionFrame(Protocol.TX_SET_AUTOCOMMIT, on, null, 0);
@@ -57,12 +68,13 @@ public record TransactionFrame(byte op, boolean on, String savepoint, int isolat
             case Protocol.TX_SET_ISOLATION -> w.writeInt(isolation);
             default -> {} // commit and rollback take no argument
         }
+        tag.write(w);
     }
 
     /** Reads the payload; an unknown operation is a protocol violation (its argument cannot be skipped). */
     public static TransactionFrame read(PayloadReader r) throws ProtocolException {
         byte op = r.readByte();
-        return switch (op) {
+        TransactionFrame t = switch (op) {
             case Protocol.TX_SET_AUTOCOMMIT, Protocol.TX_SET_READ_ONLY ->
                 new TransactionFrame(op, r.readBoolean(), null, 0);
             case Protocol.TX_COMMIT, Protocol.TX_ROLLBACK -> new TransactionFrame(op, false, null, 0);
@@ -71,5 +83,6 @@ public record TransactionFrame(byte op, boolean on, String savepoint, int isolat
             case Protocol.TX_SET_ISOLATION -> new TransactionFrame(op, false, null, r.readInt());
             default -> throw new ProtocolException("unknown transaction operation " + op);
         };
+        return t.withTag(RequestTag.read(r));
     }
 }

@@ -256,7 +256,8 @@ class ControllerGroupIT {
         }
     }
 
-    private static int freePort() throws java.io.IOException {
+    /** A port the system has free now, for a member the others must be told of before it starts. */
+    static int freePort() throws java.io.IOException {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             return s.getLocalPort();
         }
