@@ -22,8 +22,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.controller.it.support.ForkedController;
 import org.raidb.controller.it.support.ReplicaChecks;
@@ -46,8 +47,11 @@ class ControllerGroupFailoverIT {
     static final PostgresClusterExtension pg =
             PostgresClusterExtension.servers(3).database("shop");
 
-    @Test
-    void clientsOfAKilledControllerGoOnAndEveryCommittedTransferIsOnEverySurvivorOnce() throws Exception {
+    /** @param victim 0: the group's coordinator, which is also SEQUENCER's sequencer; 1: another member */
+    @ParameterizedTest(name = "controller {0} killed")
+    @ValueSource(ints = {1, 0})
+    void clientsOfAKilledControllerGoOnAndEveryCommittedTransferIsOnEverySurvivorOnce(int victim) throws Exception {
+        pg.cluster().recreateDatabases();
         int[] groupPorts = {ControllerGroupIT.freePort(), ControllerGroupIT.freePort(), ControllerGroupIT.freePort()};
         String members = "127.0.0.1:" + groupPorts[0] + ",127.0.0.1:" + groupPorts[1] + ",127.0.0.1:" + groupPorts[2];
         List<ForkedController> controllers = new ArrayList<>();
@@ -69,7 +73,7 @@ class ControllerGroupFailoverIT {
                                     .path("members")
                                     .size()
                             == 3);
-            try (Connection c = controllers.get(0).connect();
+            try (Connection c = controllers.get(2).connect();
                     Statement st = c.createStatement()) {
                 st.execute("CREATE TABLE accounts (id int PRIMARY KEY, balance bigint NOT NULL)");
                 st.execute(
@@ -119,7 +123,7 @@ class ControllerGroupFailoverIT {
                                 c.commit();
                                 committed.add(id);
                                 enoughBeforeKill.countDown();
-                                if (client % 3 == 1 && killedAt.get() != 0) {
+                                if (client % 3 == victim && killedAt.get() != 0) {
                                     firstCommitAfterKillOfItsClients.accumulateAndGet(
                                             System.nanoTime(), (a, b) -> a == 0 ? b : a);
                                 }
@@ -144,23 +148,24 @@ class ControllerGroupFailoverIT {
             }
             assertThat(enoughBeforeKill.await(120, TimeUnit.SECONDS)).isTrue();
             killedAt.set(System.nanoTime());
-            controllers.get(1).kill();
+            controllers.get(victim).kill();
             for (Future<?> f : clients) {
                 f.get(240, TimeUnit.SECONDS);
             }
             pool.shutdown();
             long failover = firstCommitAfterKillOfItsClients.get() - killedAt.get();
             System.out.printf(
-                    "controller killed: %d transfers committed, conflicts %s; the killed controller's clients committed"
+                    "controller %d killed: %d transfers committed, conflicts %s; the killed controller's clients committed"
                             + " again %d ms after the kill%n",
-                    committed.size(), conflicts, TimeUnit.NANOSECONDS.toMillis(failover));
+                    victim, committed.size(), conflicts, TimeUnit.NANOSECONDS.toMillis(failover));
 
             assertThat(errors).as("errors the clients saw").isEmpty();
             assertThat(conflicts.keySet()).isSubsetOf("40001", "40P01");
             assertThat(firstCommitAfterKillOfItsClients.get())
                     .as("the killed controller's clients went on")
                     .isNotZero();
-            List<EmbeddedPostgresServer> survivors = List.of(pg.server(0), pg.server(2));
+            List<EmbeddedPostgresServer> survivors = new ArrayList<>(List.of(pg.server(0), pg.server(1), pg.server(2)));
+            survivors.remove(victim);
             for (EmbeddedPostgresServer s : survivors) {
                 assertThat(ReplicaChecks.rowsOn(s, "SELECT sum(balance) FROM accounts"))
                         .containsExactly(ACCOUNTS * BALANCE + "|");
