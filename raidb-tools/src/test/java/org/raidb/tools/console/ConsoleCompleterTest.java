@@ -52,7 +52,8 @@ class ConsoleCompleterTest {
                         "exit",
                         "quit");
         assertThat(completer.candidates(List.of("show")))
-                .containsExactly("virtualdatabases", "backends", "checkpoints", "dumps", "operations");
+                .containsExactly("virtualdatabases", "backends", "checkpoints", "dumps", "controllers", "operations");
+        assertThat(completer.candidates(List.of("show", "controllers"))).containsExactly("shop", "books");
         assertThat(completer.candidates(List.of("SHOW", "backends"))).containsExactly("shop", "books");
         assertThat(completer.candidates(List.of("show", "operations"))).isEmpty();
         assertThat(completer.candidates(List.of("disable"))).containsExactly("pg1", "pg2");
