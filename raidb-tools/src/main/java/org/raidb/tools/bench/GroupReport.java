@@ -139,7 +139,8 @@ record GroupReport(
                 .append(capStatus)
                 .append(".\n");
         s.append("* Controllers: ")
-                .append(controllers)
+                .append(String.join(
+                        ", ", controllers.stream().map(String::valueOf).toList()))
                 .append(" in-process, RAIDb-1 (readPolicy roundRobin, completion all), recovery log ")
                 .append(run.recoveryLog())
                 .append(" (the default); groups: `<controllerGroup>` on tcp-loopback.xml, completion=\"all\" "
@@ -147,7 +148,7 @@ record GroupReport(
                         + "Clients spread round-robin: client i connects to controller i % n.\n");
         s.append(String.format(
                 Locale.ROOT,
-                "* Clients: %s thread(s), one connection and one PreparedStatement each, closed loop; %d s warm-up "
+                "* Clients: %s client thread(s), one connection and one PreparedStatement each, closed loop; %d s warm-up "
                         + "and %d s measured per setup, %d round(s) with the setups rotating, median reported; "
                         + "%,d rows.%n",
                 threads.stream()
