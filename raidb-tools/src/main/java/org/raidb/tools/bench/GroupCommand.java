@@ -187,6 +187,9 @@ public final class GroupCommand implements Callable<Integer> {
                 capped &= capStatus.startsWith("applied");
                 out.println("PostgreSQL " + postgresVersion + ", data on " + dataFileSystem);
                 out.println("Backend CPU cap: " + capStatus);
+                out.println("Controllers: RAIDb-1, recovery log on (the default); groups on tcp-loopback.xml with "
+                        + "completion=\"all\" (the default: a write is answered once every controller applied it); "
+                        + "client i connects to controller i % n");
                 for (GroupSetup setup : setups) {
                     out.println("  " + setup.title() + ": " + String.join(", ", db.urls(setup)));
                 }
