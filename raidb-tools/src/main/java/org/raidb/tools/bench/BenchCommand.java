@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "bench",
         description = "Benchmarks: RAIDb against plain pgjdbc, measured in the same run.",
-        subcommands = {OverheadCommand.class, RecoveryLogCommand.class, JfrTopCommand.class})
+        subcommands = {OverheadCommand.class, GroupCommand.class, RecoveryLogCommand.class, JfrTopCommand.class})
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec

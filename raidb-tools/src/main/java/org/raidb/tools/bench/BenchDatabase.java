@@ -22,6 +22,9 @@ import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.BackupSettings;
 import org.raidb.controller.config.ConfigDefaults;
 import org.raidb.controller.config.ControllerSettings;
+import org.raidb.controller.config.DeterminismConfig;
+import org.raidb.controller.config.GroupConfig;
+import org.raidb.controller.config.HealthSettings;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.RecoveryLogSettings;
 import org.raidb.controller.config.ReplicationConfig;
@@ -42,8 +45,8 @@ final class BenchDatabase implements AutoCloseable {
     /** Database name on PostgreSQL and virtual database name on the controller. */
     static final String NAME = "bench";
 
-    private static final String USER = "bench";
-    private static final String PASSWORD = "bench";
+    static final String USER = "bench";
+    static final String PASSWORD = "bench";
 
     private final EmbeddedPostgresCluster cluster;
     private final Map<Side, Controller> controllers;
@@ -92,7 +95,8 @@ final class BenchDatabase implements AutoCloseable {
                             Controller.start(configuration(
                                     cluster.servers(),
                                     dataDir,
-                                    side == Side.RAIDB ? RecoveryLogSettings.DEFAULT : RecoveryLogSettings.DISABLED)));
+                                    side == Side.RAIDB ? RecoveryLogSettings.DEFAULT : RecoveryLogSettings.DISABLED,
+                                    null)));
                 }
             }
             if (sides.contains(Side.PGPOOL)) {
@@ -137,8 +141,12 @@ final class BenchDatabase implements AutoCloseable {
         }
     }
 
-    private static RaidbConfig configuration(
-            List<EmbeddedPostgresServer> servers, Path dataDir, RecoveryLogSettings log) {
+    /**
+     * RAIDb-1 over {@code servers} (read policy roundRobin, completion all), the controller on free
+     * ports; a member of {@code group} when not null.
+     */
+    static RaidbConfig configuration(
+            List<EmbeddedPostgresServer> servers, Path dataDir, RecoveryLogSettings log, GroupConfig group) {
         List<BackendConfig> backends = new ArrayList<>();
         for (EmbeddedPostgresServer server : servers) {
             backends.add(new BackendConfig(
@@ -158,7 +166,10 @@ final class BenchDatabase implements AutoCloseable {
                 new ReplicationConfig("raidb1", "roundRobin", "all"),
                 SchedulerConfig.DEFAULT,
                 log,
-                BackupSettings.DEFAULT);
+                BackupSettings.DEFAULT,
+                DeterminismConfig.DEFAULT,
+                HealthSettings.DEFAULT,
+                group);
         // Port 0: a free port, so that a running demo or another benchmark does not get in the way.
         ControllerSettings settings = new ControllerSettings(
                 "127.0.0.1", 0, ConfigDefaults.ADMIN_HOST, 0, dataDir, ConfigDefaults.MAX_FRAME_BYTES, false);
