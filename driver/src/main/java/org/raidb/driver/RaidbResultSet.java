@@ -70,7 +70,7 @@ public class RaidbResultSet extends ReadOnlyResultSetBase {
         this.lastBatch = rowset.firstBatch().last() || header.cursorId() == 0;
         this.fetchSize = fetchSize;
         this.maxRows = maxRows;
-        this.failoversAtStart = channel.failovers();
+        this.failoversAtStart = channel == null ? 0 : channel.failovers(); // none for an array's local result set
     }
 
     /** The digest that the batches fetched from now on feed (the first batch is in it already). */
