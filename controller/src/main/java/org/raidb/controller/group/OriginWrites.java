@@ -97,7 +97,8 @@ final class OriginWrites {
                 s.readOnly(),
                 s.virtualUser(),
                 s.clientSessionId(),
-                s.requestId(),
+                // A session's end is no client request: the id of its last one must not get this outcome.
+                op == GroupMessage.Op.END_SESSION ? 0 : s.requestId(),
                 execute,
                 batch,
                 savepoint);
