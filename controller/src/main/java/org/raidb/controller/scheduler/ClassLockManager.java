@@ -27,7 +27,9 @@ import org.raidb.driver.protocol.SqlStates;
  * graph changes. The victim is the youngest transaction of the cycle that waits here, by priority
  * stamp (the smaller, the older): a session's retry of a victim keeps the victim's stamp, so it ages
  * instead of coming back youngest and losing again. A victim other than the transaction that found
- * the cycle is waiting here too: it is marked, woken and gets SQLState 40001 from its own wait. A
+ * the cycle is waiting here too: it is marked, woken and gets SQLState 40P01 from its own wait, as
+ * PostgreSQL's own victims do, so that applications retry both alike (a retry keeps the age whatever
+ * the victim's state: {@code SessionState#transactionEnded}). A
  * member of a cycle that waits on a backend (below) is not waiting here and cannot be told; it is
  * never chosen. With the query scheduler, classes last one statement while the backends keep the
  * transaction's row locks, so a transaction whose statement holds a class is also taken to wait for
@@ -53,8 +55,11 @@ public final class ClassLockManager {
     private final Map<Long, Set<Long>> waitsFor = new HashMap<>();
     /** The priority stamp of each waiting transaction: the smaller, the older. */
     private final Map<Long, Long> stamps = new HashMap<>();
-    /** Waiting transactions chosen as victims by another's wait, not yet woken to hear it. */
-    private final Set<Long> victims = new HashSet<>();
+    /**
+     * Waiting transactions chosen as victims by another's wait, not yet woken to hear it, each with the
+     * cycle that made it one.
+     */
+    private final Map<Long, List<Long>> victims = new HashMap<>();
     /**
      * Waiting requests in arrival order. A transaction that holds nothing yet queues behind earlier
      * waiters it conflicts with, so that a stream of newcomers cannot starve a waiter; one that already
@@ -149,9 +154,12 @@ public final class ClassLockManager {
                 if (newcomer) {
                     blocked = earlierWaiters(tx, steps, blocked);
                 }
-                if (victims.remove(tx)) {
+                List<Long> victimOf = victims.remove(tx);
+                if (victimOf != null) {
                     stopWaiting(tx);
                     throw deadlock(
+                            tx,
+                            victimOf,
                             blocked.claim == null
                                     ? claims.get(0).conflictClass().describe() + ","
                                     : what(blocked));
@@ -182,12 +190,12 @@ public final class ClassLockManager {
                     long victim = youngestWaiting(cycle);
                     if (victim == tx) {
                         stopWaiting(tx);
-                        throw deadlock(what(blocked));
+                        throw deadlock(tx, cycle, what(blocked));
                     }
                     // The victim waits here for a class of its own: it is told there, and its rollback frees what
                     // it holds for this transaction, which goes on waiting. Out of the graph at once, so that no
                     // other waiter picks a second victim for the same cycle.
-                    victims.add(victim);
+                    victims.put(victim, cycle);
                     stopWaiting(victim);
                     suspectedSince = 0;
                     continue;
@@ -313,11 +321,22 @@ public final class ClassLockManager {
         notifyAll();
     }
 
-    private static SQLException deadlock(String what) {
+    /**
+     * The victim's error: 40P01, as PostgreSQL gives its own deadlock victims, naming what the victim
+     * waited for and the transaction of the cycle it waited for.
+     *
+     * @param cycle as {@link #cycle} returns it: each transaction waits for the one before it, the first for the last
+     */
+    private static SQLException deadlock(long victim, List<Long> cycle, String what) {
+        int at = cycle.indexOf(victim);
+        long waitedFor = cycle.get((at + cycle.size() - 1) % cycle.size());
+        int between = cycle.size() - 2;
         return new SQLException(
-                "deadlock detected: this transaction waited for " + what
-                        + " held by a transaction that waits for it; it was rolled back on every backend, retry it",
-                SqlStates.SERIALIZATION_FAILURE);
+                "deadlock detected by the controller: this transaction waited for " + what
+                        + " held by a transaction that waits for it (transaction " + waitedFor
+                        + (between == 0 ? "" : ", through " + between + (between == 1 ? " other" : " others"))
+                        + "); it was rolled back on every backend: run the transaction again",
+                SqlStates.DEADLOCK_DETECTED);
     }
 
     /** The youngest of the cycle's transactions that wait here: the largest stamp, then the largest id. */
@@ -444,7 +463,7 @@ public final class ClassLockManager {
         }
         while (!todo.isEmpty()) {
             long n = todo.poll();
-            if (victims.contains(n)) {
+            if (victims.containsKey(n)) {
                 continue; // told to go: its rollback ends its part of any cycle
             }
             if (n == tx) {

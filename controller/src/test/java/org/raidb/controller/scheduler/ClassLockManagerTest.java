@@ -38,16 +38,23 @@ class ClassLockManagerTest {
         });
     }
 
-    /** The wait failed as a deadlock victim's, naming the class it waited for. */
+    /** The wait failed as a deadlock victim's (40P01, as PostgreSQL's), naming the class it waited for. */
     private static void assertDeadlockVictim(CompletableFuture<Void> wait, String waitedFor) {
+        assertDeadlockVictim(wait, waitedFor, "");
+    }
+
+    /** … and the transaction of the cycle it waited for: {@code "(transaction 1"}, say. */
+    private static void assertDeadlockVictim(CompletableFuture<Void> wait, String waitedFor, String transaction) {
         Throwable failure = catchThrowable(() -> wait.get(5, TimeUnit.SECONDS));
         while (failure != null && !(failure instanceof SQLException)) {
             failure = failure.getCause();
         }
         assertThat(failure)
                 .isInstanceOf(SQLException.class)
-                .hasMessageContaining("deadlock detected: this transaction waited for " + waitedFor);
-        assertThat(((SQLException) failure).getSQLState()).isEqualTo("40001");
+                .hasMessageContaining("deadlock detected by the controller: this transaction waited for " + waitedFor)
+                .hasMessageContaining(transaction)
+                .hasMessageContaining("run the transaction again");
+        assertThat(((SQLException) failure).getSQLState()).isEqualTo("40P01");
     }
 
     /** Waits until {@code n} transactions wait, then checks that {@code f} is one of them (not done). */
@@ -166,7 +173,8 @@ class ClassLockManagerTest {
                 .isInstanceOf(SQLException.class)
                 .hasMessageContaining("deadlock")
                 .hasMessageContaining("row (id)=(1) of table r")
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+                .hasMessageContaining("held by a transaction that waits for it (transaction 1)")
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40P01"));
         m.releaseAll(2); // the victim is rolled back
         first.get(5, TimeUnit.SECONDS);
         assertThat(m.held(1)).containsExactlyInAnyOrder(row("r", 1), row("r", 2));
@@ -210,7 +218,7 @@ class ClassLockManagerTest {
         CompletableFuture<Void> oldest = acquireAsync(m, 1, 1, x(row("r", 2))); // 1 waits for 2
         awaitWaiting(m, 2, oldest);
         CompletableFuture<Void> closing = acquireAsync(m, 2, 2, x(row("r", 3))); // 2 waits for 3: a cycle
-        assertDeadlockVictim(youngest, "row (id)=(1) of table r");
+        assertDeadlockVictim(youngest, "row (id)=(1) of table r", "(transaction 1, through 1 other)");
         await().atMost(5, TimeUnit.SECONDS).until(() -> m.waiting() == 2); // 1 and 2 still wait, for the rollback
         m.releaseAll(3);
         closing.get(5, TimeUnit.SECONDS);
@@ -260,7 +268,8 @@ class ClassLockManagerTest {
         m.acquire(2, x(accounts));
         m.wrote(2, Set.of(accounts));
         assertThatThrownBy(() -> m.acquire(1, x(accounts))) // after the grace period: 2 stays blocked
-                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+                .hasMessageContaining("(transaction 2)")
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40P01"));
     }
 
     @Test

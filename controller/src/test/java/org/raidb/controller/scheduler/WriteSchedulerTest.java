@@ -1,8 +1,8 @@
 package org.raidb.controller.scheduler;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 import java.sql.SQLException;
@@ -134,10 +134,12 @@ class WriteSchedulerTest {
         s.admit(q0, q.priorityStamp(q0), true, ClaimSource.of(ROW_2));
         CompletableFuture<List<Claim>> pWaits = admitAsync(s, p0, p.priorityStamp(p0), ROW_2);
         await().atMost(5, TimeUnit.SECONDS).until(() -> s.waitingWrites() == 1);
-        assertThatThrownBy(() -> s.admit(q0, q.priorityStamp(q0), true, ClaimSource.of(ROW_1)))
-                .hasMessageContaining("deadlock detected");
+        SQLException first = catchThrowableOfType(
+                () -> s.admit(q0, q.priorityStamp(q0), true, ClaimSource.of(ROW_1)), SQLException.class);
+        assertThat(first.getMessage()).contains("deadlock detected");
+        assertThat(first.getSQLState()).isEqualTo("40P01");
         s.transactionDone(q0);
-        q.transactionEnded("40001");
+        q.transactionEnded(first.getSQLState()); // the victim's state is what keeps its age for the retry
         pWaits.get(5, TimeUnit.SECONDS);
         s.transactionDone(p0);
         p.transactionEnded(null);
@@ -158,7 +160,7 @@ class WriteSchedulerTest {
             await().atMost(5, TimeUnit.SECONDS).until(() -> s.waitingWrites() == 1);
             CompletableFuture<List<Claim>> retryCloses = admitAsync(s, r, retryStamp, ROW_1);
             SQLException victim = failure(freshWaits);
-            assertThat(victim.getSQLState()).as("round %d", round).isEqualTo("40001");
+            assertThat(victim.getSQLState()).as("round %d", round).isEqualTo("40P01");
             s.transactionDone(f); // rolled back on every backend
             fresh.transactionEnded(victim.getSQLState());
             retryCloses.get(5, TimeUnit.SECONDS);
@@ -180,9 +182,9 @@ class WriteSchedulerTest {
         assertThat(session.priorityStamp(6))
                 .as("the same transaction's later writes")
                 .isEqualTo(5);
-        session.transactionEnded("40P01"); // a backend's deadlock victim
+        session.transactionEnded("40P01"); // a deadlock victim, the controller's or a backend's
         assertThat(session.priorityStamp(9)).as("its retry").isEqualTo(5);
-        session.transactionEnded("40001");
+        session.transactionEnded("40001"); // a serialization victim (a backend's, or a lost snapshot)
         assertThat(session.priorityStamp(12)).as("its second retry").isEqualTo(5);
         session.transactionEnded(null); // committed at last
         assertThat(session.priorityStamp(14)).isEqualTo(14);

@@ -14,7 +14,7 @@ import org.raidb.tpcw.schema.Scale;
 public final class TpcwTestDatabases {
 
     /**
-     * Replays through the controller under its default scheduler retry deadlock victims (40001) until they
+     * Replays through the controller under its default scheduler retry deadlock victims (40P01) until they
      * commit. The player's default bound (10) is tested by RetryLoopTest; a replay test checks that the
      * result is identical, and a hot Buy Confirm can lose more than 10 times in a row (a retried transaction
      * comes back as the youngest, and the youngest closes the cycles): with the default bound a run now and

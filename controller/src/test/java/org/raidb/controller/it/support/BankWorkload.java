@@ -40,6 +40,14 @@ public final class BankWorkload {
     public final AtomicLong retried = new AtomicLong();
     /** SQLState → count of those conflicts, for the assertion messages. */
     public final Map<String, AtomicLong> retriedByState = new ConcurrentHashMap<>();
+    /**
+     * The same conflicts by who resolved them: {@link #CONTROLLER_DEADLOCK} for the controller's scheduler,
+     * else the SQLState "from elsewhere" (a backend, a lock timeout). The controller and PostgreSQL both give
+     * a deadlock victim 40P01; only the controller's message tells its victims apart.
+     */
+    public final Map<String, AtomicLong> retriedByOrigin = new ConcurrentHashMap<>();
+
+    public static final String CONTROLLER_DEADLOCK = "40P01 from the controller's scheduler";
     /** SQLState → count of errors the clients saw that are not retryable conflicts. */
     public final Map<String, AtomicLong> errors = new ConcurrentHashMap<>();
 
@@ -132,6 +140,9 @@ public final class BankWorkload {
             if (state.startsWith("40") || state.equals("55P03")) {
                 retried.incrementAndGet(); // a conflict the scheduler or a backend resolved: the client would retry
                 retriedByState.computeIfAbsent(state, k -> new AtomicLong()).incrementAndGet();
+                retriedByOrigin
+                        .computeIfAbsent(origin(e), k -> new AtomicLong())
+                        .incrementAndGet();
             } else {
                 errors.computeIfAbsent(state, k -> new AtomicLong()).incrementAndGet();
                 if (errorSamples.size() < 5) {
@@ -139,6 +150,12 @@ public final class BankWorkload {
                 }
             }
         }
+    }
+
+    private static String origin(SQLException conflict) {
+        boolean controller = "40P01".equals(conflict.getSQLState())
+                && String.valueOf(conflict.getMessage()).contains("deadlock detected by the controller");
+        return controller ? CONTROLLER_DEADLOCK : conflict.getSQLState() + " from elsewhere";
     }
 
     private static void assertOneRow(int count) throws SQLException {

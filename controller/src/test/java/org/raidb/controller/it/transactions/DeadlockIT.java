@@ -26,7 +26,7 @@ class DeadlockIT {
             PostgresClusterExtension.servers(3).database("shop");
 
     @Test
-    void oneTransactionGets40001AndTheOtherCommitsEverywhere() throws Exception {
+    void oneTransactionGets40P01AndTheOtherCommitsEverywhere() throws Exception {
         try (ControllerFixture raidb = ControllerFixture.start(pg.controllerConfig("shop"), "shop");
                 Connection setup = raidb.connect();
                 Statement st = setup.createStatement()) {
@@ -58,9 +58,12 @@ class DeadlockIT {
                                 == 1);
                 assertThatThrownBy(() -> s2.executeUpdate("UPDATE left_side SET owner = 't2' WHERE id = 1"))
                         .isInstanceOf(SQLException.class)
-                        .hasMessageContaining("deadlock")
+                        .hasMessageContaining("deadlock detected by the controller")
+                        .hasMessageContaining("(id)=(1)")
+                        .hasMessageContaining("left_side")
+                        .hasMessageContaining("run the transaction again")
                         .satisfies(e ->
-                                assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+                                assertThat(((SQLException) e).getSQLState()).isEqualTo("40P01"));
                 // The controller rolled the victim back on every backend by itself: the survivor's blocked
                 // UPDATE (which needs the victim's row lock on right_side, on all three backends) completes and
                 // the survivor commits while the victim's client has not called rollback() yet.
@@ -125,7 +128,7 @@ class DeadlockIT {
                         assertThat(failure.getMessage())
                                 .as("round %d: the newer transaction is the victim", round)
                                 .contains("deadlock detected");
-                        assertThat(failure.getSQLState()).isEqualTo("40001");
+                        assertThat(failure.getSQLState()).isEqualTo("40P01");
                         assertThat(survivor.get(1, TimeUnit.MINUTES))
                                 .as("round %d: the older transaction's update", round)
                                 .isEqualTo(1);

@@ -197,8 +197,9 @@ class KeyConflictsIT {
                         .isInstanceOf(SQLException.class)
                         .hasMessageContaining("deadlock")
                         .hasMessageContaining("(id)=(1)")
+                        .hasMessageContaining("run the transaction again")
                         .satisfies(e ->
-                                assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+                                assertThat(((SQLException) e).getSQLState()).isEqualTo("40P01"));
                 // The victim was rolled back on every backend by the controller: A's blocked UPDATE (which needs
                 // the victim's row 2 on all three backends) completes before B's client calls rollback().
                 assertThat(aBlocked.get(2, TimeUnit.MINUTES)).isEqualTo(1);
