@@ -33,6 +33,15 @@ final class Acks {
         }
     }
 
+    /** A member that is catching up: its answer is not waited for. */
+    synchronized void excused(String member) {
+        if (!member.equals(self)) {
+            expected.remove(member);
+            outcomes.remove(member);
+            notifyAll();
+        }
+    }
+
     /** Members that left the view: their answers can no longer come. */
     synchronized void stayed(Collection<String> members) {
         expected.retainAll(members);

@@ -1,7 +1,9 @@
 package org.raidb.controller.group;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.jgroups.View;
 import org.raidb.controller.config.GroupConfig;
 import org.raidb.controller.request.ExecuteRequest;
@@ -30,6 +32,11 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     private final OriginWrites origins;
     private final ShadowSessions shadows;
     private final Membership membership;
+    private final DeliveredWrites delivered = new DeliveredWrites();
+    private final SequencerHandover handover;
+    private final CatchUpBarrier barrier;
+    private final CatchUpJoiner joiner;
+    private volatile View view;
 
     private ActiveReplication(
             VirtualDatabase vdb, LocalRequests local, GroupConfig config, GroupChannel channel, String controllerName) {
@@ -37,9 +44,57 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         this.config = config;
         this.channel = channel;
         this.runner = new WriteRunner(vdb, local);
-        this.membership = new Membership(vdb, config, channel, runner, controllerName);
-        this.origins = new OriginWrites(config, channel, runner, membership::disableAll);
+        this.membership = new Membership(vdb, config, channel, runner, delivered, controllerName);
+        CatchUpDonor donor = new CatchUpDonor(vdb, channel, runner, config.name());
+        this.barrier = new CatchUpBarrier(
+                new CatchUpBarrier.Member() {
+                    @Override
+                    public DeliveredOrder.Ticket runNow(GroupMessage.Write w) {
+                        return start(w);
+                    }
+
+                    @Override
+                    public void donate(GroupMessage.CatchUpAsk ask, long position, Set<String> open) {
+                        donor.donate(ask, position, open);
+                    }
+                },
+                channel::self,
+                config.name());
+        donor.barrier(barrier);
+        runner.onTransactionEnd(barrier::ended);
+        this.joiner = new CatchUpJoiner(vdb, channel, config.name());
+        this.origins = new OriginWrites(config, channel, runner, membership::disableAll, barrier.catchingUp());
         this.shadows = new ShadowSessions(vdb, local, runner, channel, config.name());
+        this.handover = new SequencerHandover(
+                channel,
+                delivered,
+                new SequencerHandover.Member() {
+                    @Override
+                    public void run(GroupMessage.Write w, boolean fromFill) {
+                        runDelivered(w, fromFill);
+                    }
+
+                    @Override
+                    public void originsLeft(List<String> left) {
+                        shadows.originsLeft(left);
+                        barrier.originsLeft(left);
+                    }
+
+                    @Override
+                    public void disableAll(String reason) {
+                        membership.disableAll(reason);
+                    }
+
+                    @Override
+                    public Set<String> catchingUp() {
+                        Set<String> out = new java.util.HashSet<>(barrier.catchingUp());
+                        if (joiner.joining()) {
+                            out.add(channel.self());
+                        }
+                        return out;
+                    }
+                },
+                config.name());
     }
 
     /**
@@ -56,7 +111,11 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         ActiveReplication p = new ActiveReplication(vdb, local, config, channel, controllerName);
         try {
             channel.connect(p);
-            p.membership.checkJoin();
+            if (p.membership.checkJoin()) {
+                p.joiner.catchUp(p.kept());
+            } else {
+                p.joiner.noCatchUpNeeded(p.kept());
+            }
         } catch (GroupException | RuntimeException e) {
             channel.close();
             throw e;
@@ -118,25 +177,62 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
 
     // ------------------------------------------------------------------ what the group delivers
 
+    /**
+     * Messages sent in a view this member has not installed yet. The coordinator installs a new view
+     * before its view message goes out, so what it sends right after can reach the others before that
+     * message: they keep it until they are in the same view, where the coordinator saw it.
+     */
+    private final List<GroupMessage> early = new ArrayList<>();
+
+    private volatile long installedView = -1;
+
     @Override
     public void received(String from, GroupMessage m) {
-        if (m instanceof GroupMessage.Write w) {
-            if (!channel.members().contains(w.origin())) {
-                // Its origin left the view before it was delivered: views are in the total order (SEQUENCER under
-                // GMS), so every member drops it alike, and its client's driver runs it again elsewhere.
-                log.info(
-                        "controller group {}: write #{} of departed member {} dropped",
-                        config.name(),
-                        w.seq(),
-                        w.origin());
+        synchronized (early) {
+            if (sentIn(m) > installedView) {
+                early.add(m);
                 return;
             }
-            DeliveredOrder.Ticket ticket = runner.enqueue(w);
-            if (w.origin().equals(channel.self())) {
-                origins.delivered(w, ticket);
-            } else {
-                shadows.delivered(w, ticket);
+        }
+        handle(m);
+    }
+
+    /** The view its sender was in, for the messages whose place relative to a view change matters. */
+    private static long sentIn(GroupMessage m) {
+        if (m instanceof GroupMessage.Write w) {
+            return w.view();
+        } else if (m instanceof GroupMessage.Position p) {
+            return p.viewId();
+        } else if (m instanceof GroupMessage.Fill f) {
+            return f.viewId();
+        }
+        return -1;
+    }
+
+    private void handle(GroupMessage m) {
+        if (m instanceof GroupMessage.Write w) {
+            if (!joiner.intercepts(w)) {
+                handover.delivered(w);
             }
+        } else if (m instanceof GroupMessage.CatchUpAsk a) {
+            joiner.asked(a);
+            if (!a.joiner().equals(channel.self())) {
+                origins.excused(a.joiner());
+            }
+            barrier.asked(a, channel.members(), delivered.position(), () -> refuse(a));
+        } else if (m instanceof GroupMessage.CatchUpStart s) {
+            joiner.started(s);
+        } else if (m instanceof GroupMessage.CatchUpChunk c) {
+            joiner.chunk(c);
+        } else if (m instanceof GroupMessage.CatchUpAbort a) {
+            joiner.aborted(a);
+            barrier.aborted(a);
+        } else if (m instanceof GroupMessage.CaughtUp c) {
+            barrier.caughtUp(c);
+        } else if (m instanceof GroupMessage.Position p) {
+            handover.position(p);
+        } else if (m instanceof GroupMessage.Fill f) {
+            handover.fill(f);
         } else if (m instanceof GroupMessage.Done d) {
             origins.answered(d);
         } else if (m instanceof GroupMessage.Verdict v) {
@@ -152,8 +248,78 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         }
     }
 
+    /**
+     * Runs a write in the group's order, unless this member had it already (a write forwarded again to a
+     * new sequencer) or its origin left before it was delivered ({@code fromFill}: it was delivered
+     * elsewhere before the origin left, so it runs).
+     */
+    private void runDelivered(GroupMessage.Write w, boolean fromFill) {
+        if (!delivered.first(w)) {
+            log.info(
+                    "controller group {}: write #{} of {} delivered twice; run once",
+                    config.name(),
+                    w.seq(),
+                    w.origin());
+            return;
+        }
+        if (!fromFill && !channel.members().contains(w.origin())) {
+            // Its origin left the view before it was delivered: views are in the total order (SEQUENCER under
+            // GMS), so every member drops it alike, and its client's driver runs it again elsewhere.
+            log.info(
+                    "controller group {}: write #{} of departed member {} dropped", config.name(), w.seq(), w.origin());
+            return;
+        }
+        delivered.kept(w);
+        barrier.admit(w);
+    }
+
+    /** A write takes its place in the group's queues here and goes to the session that runs it. */
+    private DeliveredOrder.Ticket start(GroupMessage.Write w) {
+        DeliveredOrder.Ticket ticket = runner.enqueue(w);
+        if (w.origin().equals(channel.self())) {
+            origins.delivered(w, ticket);
+        } else {
+            shadows.delivered(w, ticket);
+        }
+        return ticket;
+    }
+
+    /** What a joiner's catch-up does with the writes it kept. */
+    private CatchUpJoiner.Member kept() {
+        return new CatchUpJoiner.Member() {
+            @Override
+            public void run(GroupMessage.Write w) {
+                runDelivered(w, false);
+            }
+
+            @Override
+            public void skip(GroupMessage.Write w) {
+                delivered.first(w);
+            }
+
+            @Override
+            public void startAt(long position) {
+                delivered.startAt(position);
+            }
+        };
+    }
+
+    /** A second joiner while one catches up: the donor tells it to come back later. */
+    private void refuse(GroupMessage.CatchUpAsk a) {
+        if (channel.self().equals(barrier.donor(channel.members()))) {
+            channel.sendTo(
+                    a.joiner(),
+                    new GroupMessage.CatchUpAbort(
+                            a.joiner(),
+                            "another controller is catching up from the group; start this one again once it serves"
+                                    + " clients"));
+        }
+    }
+
     @Override
     public void viewChanged(View view, List<String> left) {
+        View before = this.view;
+        this.view = view;
         List<String> members = channel.members();
         log.info(
                 "controller group {}: view {} with {} member(s){}",
@@ -162,7 +328,14 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                 members.size(),
                 left.isEmpty() ? "" : "; left: " + left);
         origins.membersNow(members);
-        shadows.originsLeft(left);
+        synchronized (early) {
+            installedView = view.getViewId().getId();
+            handover.viewChanged(before, view, left);
+            joiner.left(left);
+            List<GroupMessage> now = new ArrayList<>();
+            early.removeIf(m -> sentIn(m) <= installedView && now.add(m));
+            now.forEach(this::handle);
+        }
         membership.viewChanged(view, left);
     }
 
@@ -186,6 +359,11 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     /** The members of the current view, by their JGroups names (no question asked of them). */
     public List<String> viewMembers() {
         return channel.members();
+    }
+
+    /** Members catching up from the group (admin view, tests). */
+    public Set<String> catchingUp() {
+        return Set.copyOf(barrier.catchingUp());
     }
 
     /** The port the group transport listens on (tests configure bindPort 0). */

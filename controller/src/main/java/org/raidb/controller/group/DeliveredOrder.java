@@ -36,6 +36,7 @@ final class DeliveredOrder {
         private final List<Step> steps;
         private boolean granted;
         private SQLException refused;
+        private boolean victim;
 
         private Ticket(String tx, List<Step> steps) {
             this.tx = tx;
@@ -44,6 +45,11 @@ final class DeliveredOrder {
 
         String transaction() {
             return tx;
+        }
+
+        /** Refused at delivery as a deadlock victim: its transaction ends there, on every member. */
+        boolean refused() {
+            return victim;
         }
     }
 
@@ -73,6 +79,7 @@ final class DeliveredOrder {
             t.granted = true;
         } else if (closesCycle(t)) {
             remove(t);
+            t.victim = true;
             t.refused = new SQLException(
                     "deadlock detected in the controller group's write order: this transaction waited for a"
                             + " conflict class held by a transaction that waits for it; it was rolled back on every"

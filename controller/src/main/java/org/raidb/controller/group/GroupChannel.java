@@ -109,6 +109,11 @@ final class GroupChannel implements AutoCloseable {
         return v != null ? v : channel.getView();
     }
 
+    /** The number of the current view (views of one group are numbered upwards). */
+    long viewId() {
+        return view().getViewId().getId();
+    }
+
     /** The members of the current view, by name. */
     List<String> members() {
         return view().getMembers().stream().map(Address::toString).toList();

@@ -24,6 +24,13 @@ sealed interface GroupMessage {
     byte ANNOUNCE = 4;
     byte STATUS_ASK = 5;
     byte STATUS = 6;
+    byte POSITION = 7;
+    byte FILL = 8;
+    byte CATCH_UP_ASK = 9;
+    byte CATCH_UP_START = 10;
+    byte CATCH_UP_CHUNK = 11;
+    byte CATCH_UP_ABORT = 12;
+    byte CAUGHT_UP = 13;
 
     /** What a write message asks every controller to run for the origin's session. */
     enum Op {
@@ -53,8 +60,11 @@ sealed interface GroupMessage {
      * @param execute {@link Op#EXECUTE}: the statement as every backend runs it
      * @param batch {@link Op#BATCH}: the batch as every backend runs it
      * @param savepoint {@link Op#SAVEPOINT}: the command, a space, the name
+     * @param view the number of the origin's view when it sent the write (a member that has not installed
+     *     that view yet keeps it until it has: {@link ActiveReplication#received})
      */
     record Write(
+            long view,
             String origin,
             long session,
             long seq,
@@ -92,10 +102,53 @@ sealed interface GroupMessage {
     record Status(long id, String member, List<String> backends, long delivered, long applied)
             implements GroupMessage {}
 
+    /**
+     * After the sequencer left: how many writes this member had delivered when the view changed, in
+     * the view numbered {@code viewId} ({@link SequencerHandover}).
+     */
+    record Position(String member, long viewId, long position) implements GroupMessage {}
+
+    /**
+     * After the sequencer left: the writes the member furthest ahead had delivered past the position of
+     * the one furthest behind, with their positions, for every member that lacks them.
+     */
+    record Fill(String donor, long viewId, long upTo, List<DeliveredWrites.Numbered> writes) implements GroupMessage {}
+
+    /**
+     * A controller joining a group that has ordered writes asks for its backends' contents; where this is
+     * delivered in the total order is the catch-up's barrier ({@link CatchUpBarrier}).
+     *
+     * @param tableSets what each of the joiner's backends holds: "" for every table, else the sorted
+     *     table names joined by commas
+     */
+    record CatchUpAsk(String joiner, List<String> tableSets) implements GroupMessage {}
+
+    /**
+     * The donor to the joiner, before the dumps: its position in the group's order at the barrier, the
+     * transactions open there (their writes after it are in the dumps), and each dump's format, one per
+     * table set asked for.
+     */
+    record CatchUpStart(String joiner, String donor, long position, List<String> openTransactions, List<String> formats)
+            implements GroupMessage {}
+
+    /** A piece of dump {@code dump} (an index into the table sets asked for). */
+    @SuppressWarnings("ArrayRecordComponent") // bytes in transit, never compared or kept
+    record CatchUpChunk(String joiner, int dump, byte[] bytes, boolean last) implements GroupMessage {}
+
+    /** The catch-up of {@code joiner} is given up, with why; the members go on without it. */
+    record CatchUpAbort(String joiner, String reason) implements GroupMessage {}
+
+    /** The joiner has its backends and runs the writes after the barrier: it counts as a member again. */
+    record CaughtUp(String joiner) implements GroupMessage {}
+
     static byte[] encode(GroupMessage m) {
         PayloadWriter w = new PayloadWriter();
         if (m instanceof Write x) {
-            w.begin(WRITE).writeString(x.origin()).writeLong(x.session()).writeLong(x.seq());
+            w.begin(WRITE)
+                    .writeLong(x.view())
+                    .writeString(x.origin())
+                    .writeLong(x.session())
+                    .writeLong(x.seq());
             w.writeString(x.tx()).writeString(x.op().name()).writeBoolean(x.autoCommit());
             w.writeInt(x.isolation()).writeBoolean(x.readOnly()).writeString(x.user());
             w.writeString(x.clientSession()).writeLong(x.requestId()).writeString(x.savepoint());
@@ -133,6 +186,29 @@ sealed interface GroupMessage {
                     .writeLong(x.delivered());
         } else if (m instanceof StatusAsk x) {
             w.begin(STATUS_ASK).writeString(x.from()).writeLong(x.id());
+        } else if (m instanceof Position x) {
+            w.begin(POSITION).writeString(x.member()).writeLong(x.viewId()).writeLong(x.position());
+        } else if (m instanceof Fill x) {
+            w.begin(FILL).writeString(x.donor()).writeLong(x.viewId()).writeLong(x.upTo());
+            w.writeInt(x.writes().size());
+            for (DeliveredWrites.Numbered n : x.writes()) {
+                w.writeLong(n.position()).writeBytes(encode(n.write()));
+            }
+        } else if (m instanceof CatchUpAsk x) {
+            w.begin(CATCH_UP_ASK).writeString(x.joiner()).writeStringList(x.tableSets());
+        } else if (m instanceof CatchUpStart x) {
+            w.begin(CATCH_UP_START)
+                    .writeString(x.joiner())
+                    .writeString(x.donor())
+                    .writeLong(x.position());
+            w.writeStringList(x.openTransactions()).writeStringList(x.formats());
+        } else if (m instanceof CatchUpChunk x) {
+            w.begin(CATCH_UP_CHUNK).writeString(x.joiner()).writeInt(x.dump()).writeBytes(x.bytes());
+            w.writeBoolean(x.last());
+        } else if (m instanceof CatchUpAbort x) {
+            w.begin(CATCH_UP_ABORT).writeString(x.joiner()).writeString(x.reason());
+        } else if (m instanceof CaughtUp x) {
+            w.begin(CAUGHT_UP).writeString(x.joiner());
         } else if (m instanceof Status x) {
             w.begin(STATUS)
                     .writeLong(x.id())
@@ -152,6 +228,7 @@ sealed interface GroupMessage {
         PayloadReader r = new PayloadReader(type, bytes, offset + 1, offset + length);
         return switch (type) {
             case WRITE -> {
+                long view = r.readLong();
                 String origin = r.readString();
                 long session = r.readLong();
                 long seq = r.readLong();
@@ -193,6 +270,7 @@ sealed interface GroupMessage {
                     batch = BatchFrame.read(new PayloadReader(Protocol.BATCH, frame, 0, frame.length));
                 }
                 yield new Write(
+                        view,
                         origin,
                         session,
                         seq,
@@ -217,6 +295,26 @@ sealed interface GroupMessage {
                 String member = r.readString();
                 List<String> backends = new ArrayList<>(r.readStringList());
                 yield new Status(id, member, backends, r.readLong(), r.readLong());
+            }
+            case CATCH_UP_ASK -> new CatchUpAsk(r.readString(), r.readStringList());
+            case CATCH_UP_START ->
+                new CatchUpStart(r.readString(), r.readString(), r.readLong(), r.readStringList(), r.readStringList());
+            case CATCH_UP_CHUNK -> new CatchUpChunk(r.readString(), r.readInt(), r.readBytes(), r.readBoolean());
+            case CATCH_UP_ABORT -> new CatchUpAbort(r.readString(), r.readString());
+            case CAUGHT_UP -> new CaughtUp(r.readString());
+            case POSITION -> new Position(r.readString(), r.readLong(), r.readLong());
+            case FILL -> {
+                String donor = r.readString();
+                long viewId = r.readLong();
+                long upTo = r.readLong();
+                int n = r.readCount(12);
+                List<DeliveredWrites.Numbered> writes = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) {
+                    long position = r.readLong();
+                    byte[] write = r.readBytes();
+                    writes.add(new DeliveredWrites.Numbered(position, (Write) decode(write, 0, write.length)));
+                }
+                yield new Fill(donor, viewId, upTo, writes);
             }
             default -> throw new ProtocolException("unknown controller-group message type " + type);
         };

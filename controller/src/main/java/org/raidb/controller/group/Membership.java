@@ -29,6 +29,7 @@ final class Membership {
     private final GroupConfig config;
     private final GroupChannel channel;
     private final WriteRunner runner;
+    private final DeliveredWrites delivered;
     private final String fingerprint;
     private volatile String controllerName;
     private final Map<String, GroupMessage.Announce> announced = new ConcurrentHashMap<>();
@@ -36,7 +37,14 @@ final class Membership {
     private final AtomicLong statusIds = new AtomicLong();
     private final Object viewSeen = new Object();
 
-    Membership(VirtualDatabase vdb, GroupConfig config, GroupChannel channel, WriteRunner runner, String name) {
+    Membership(
+            VirtualDatabase vdb,
+            GroupConfig config,
+            GroupChannel channel,
+            WriteRunner runner,
+            DeliveredWrites delivered,
+            String name) {
+        this.delivered = delivered;
         this.vdb = vdb;
         this.config = config;
         this.channel = channel;
@@ -47,9 +55,10 @@ final class Membership {
 
     /**
      * After connecting: waits for a member when told to, then checks that this controller fits the
-     * group (same configuration, no writes ordered without it).
+     * group (same configuration); returns whether the group has ordered writes without it, so that it
+     * must catch up before it serves clients.
      */
-    void checkJoin() throws GroupException {
+    boolean checkJoin() throws GroupException {
         synchronized (viewSeen) {
             while (channel.view().size() == 1 && config.whenAlone() == GroupConfig.WhenAlone.WAIT) {
                 log.warn(
@@ -73,7 +82,7 @@ final class Membership {
                     config.name(),
                     config.members().isEmpty() ? "(no members listed)" : config.members(),
                     vdb.name());
-            return;
+            return false;
         }
         String coordinator = channel.view().getCoord().toString();
         GroupMessage.Announce theirs = awaitAnnounce(coordinator);
@@ -88,17 +97,13 @@ final class Membership {
                     + vdb.name() + " differs from that of member " + theirs.controller() + ": " + difference
                     + "; every member must have the same RAIDb level and table placement");
         }
-        if (theirs.delivered() > 0) {
-            throw new GroupException("controller group " + config.name() + ": the group has already ordered "
-                    + theirs.delivered() + " write(s) that this controller's backends lack, and catching up a joining"
-                    + " controller is not built yet; stop every member and start them together on identical backends"
-                    + " (copy a member's backends with backup and restore while the group is stopped)");
-        }
         log.info(
-                "controller group {}: joined as {} ({} members)",
+                "controller group {}: joined as {} ({} members; the group has ordered {} write(s))",
                 config.name(),
                 channel.self(),
-                channel.view().size());
+                channel.view().size(),
+                theirs.delivered());
+        return theirs.delivered() > 0;
     }
 
     private GroupMessage.Announce awaitAnnounce(String member) throws GroupException {
@@ -163,9 +168,11 @@ final class Membership {
     private void mergedAfterRunningApart(MergeView merge) {
         Address coordinator = merge.getCoord();
         for (View part : merge.getSubgroups()) {
-            if (part.containsMember(channel.address()) && !part.containsMember(coordinator) && runner.delivered() > 0) {
+            if (part.containsMember(channel.address())
+                    && !part.containsMember(coordinator)
+                    && delivered.position() > 0) {
                 disableAll("this controller ran apart from the group's coordinator " + coordinator + " with "
-                        + runner.delivered() + " write(s) delivered and has merged back; restore its backends from a"
+                        + delivered.position() + " write(s) delivered and has merged back; restore its backends from a"
                         + " member's");
             }
         }
@@ -177,7 +184,7 @@ final class Membership {
                 () -> {
                     try {
                         channel.sendAll(new GroupMessage.Announce(
-                                channel.self(), controllerName, fingerprint, runner.delivered()));
+                                channel.self(), controllerName, fingerprint, delivered.position()));
                     } catch (Exception ex) {
                         log.warn("controller group {}: cannot announce this member: {}", config.name(), ex.toString());
                     }

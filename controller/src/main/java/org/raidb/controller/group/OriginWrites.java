@@ -1,8 +1,10 @@
 package org.raidb.controller.group;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +34,8 @@ final class OriginWrites {
     private final WriteRunner runner;
     /** What this controller does when a write comes back after its client gave up on it. */
     private final Consumer<String> diverged;
+    /** Members catching up: not waited for. */
+    private final Set<String> catchingUp;
 
     private final AtomicLong seqs = new AtomicLong();
     private final Map<Long, OriginSession> sessions = new ConcurrentHashMap<>();
@@ -51,7 +55,13 @@ final class OriginWrites {
         }
     }
 
-    OriginWrites(GroupConfig config, GroupChannel channel, WriteRunner runner, Consumer<String> diverged) {
+    OriginWrites(
+            GroupConfig config,
+            GroupChannel channel,
+            WriteRunner runner,
+            Consumer<String> diverged,
+            Set<String> catchingUp) {
+        this.catchingUp = catchingUp;
         this.config = config;
         this.channel = channel;
         this.runner = runner;
@@ -87,6 +97,7 @@ final class OriginWrites {
         String tx =
                 autoCommit && op != GroupMessage.Op.END_SESSION ? self + "/" + s.id() + "/s" + seq : o.tx(self, s.id());
         GroupMessage.Write m = new GroupMessage.Write(
+                channel.viewId(),
                 self,
                 s.id(),
                 seq,
@@ -104,7 +115,9 @@ final class OriginWrites {
                 savepoint);
         CompletableFuture<DeliveredOrder.Ticket> mine = new CompletableFuture<>();
         ownDeliveries.put(seq, mine);
-        Acks answers = new Acks(self, channel.members());
+        List<String> members = new ArrayList<>(channel.members());
+        members.removeAll(catchingUp);
+        Acks answers = new Acks(self, members);
         acks.put(seq, answers);
         o.known = true;
         if (!autoCommit) {
@@ -170,6 +183,14 @@ final class OriginWrites {
         if (a != null) {
             a.answered(d.member(), d.outcome());
             compareWhenComplete(d.seq(), a, "write #" + d.seq());
+        }
+    }
+
+    /** A member started catching up: writes sent before are not waited for on it either. */
+    void excused(String member) {
+        for (Map.Entry<Long, Acks> a : acks.entrySet()) {
+            a.getValue().excused(member);
+            compareWhenComplete(a.getKey(), a.getValue(), "write #" + a.getKey());
         }
     }
 

@@ -4,7 +4,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.request.ExecuteRequest;
@@ -29,26 +31,65 @@ final class WriteRunner {
     private final DeliveredOrder order = new DeliveredOrder();
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong applied = new AtomicLong();
+    /** Who hears that a group transaction ended here (the catch-up barrier). */
+    private volatile Consumer<String> transactionEnded = tx -> {};
+    /** Writes enqueued here that have not finished (run or dropped). */
+    private long unfinished;
 
     WriteRunner(VirtualDatabase vdb, LocalRequests local) {
         this.vdb = vdb;
         this.local = local;
     }
 
+    /**
+     * Tells {@code listener} of each group transaction that ends here as it runs: committed, rolled back,
+     * or ended by an error its backends gave.
+     */
+    void onTransactionEnd(Consumer<String> listener) {
+        this.transactionEnded = listener;
+    }
+
     /** At delivery, in the group's order: the write takes its place in its conflict classes' queues. */
     DeliveredOrder.Ticket enqueue(GroupMessage.Write w) {
         delivered.incrementAndGet();
+        started();
         return order.enqueue(w.tx(), claims(w));
     }
 
     /** A delivered write that will not run here after all: its place in the queues goes. */
     void drop(DeliveredOrder.Ticket ticket) {
         order.done(ticket);
+        finished();
+    }
+
+    private synchronized void started() {
+        unfinished++;
+    }
+
+    private synchronized void finished() {
+        unfinished--;
+        if (unfinished == 0) {
+            notifyAll();
+        }
+    }
+
+    /** Waits until every write delivered so far has finished here; false when the time ran out first. */
+    synchronized boolean awaitIdle(long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (unfinished > 0) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
     }
 
     /** What a departed member's transaction held here goes, once its rollback has run. */
     void ended(String tx) {
         order.ended(tx);
+        transactionEnded.accept(tx);
     }
 
     /**
@@ -78,8 +119,10 @@ final class WriteRunner {
             }
             if (s.currentTransaction() == null) {
                 order.ended(w.tx());
+                transactionEnded.accept(w.tx());
             }
             applied.incrementAndGet();
+            finished();
         }
     }
 
