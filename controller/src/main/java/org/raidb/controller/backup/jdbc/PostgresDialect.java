@@ -65,6 +65,15 @@ final class PostgresDialect extends Dialect {
         return properties;
     }
 
+    /** A REPEATABLE READ transaction takes its snapshot at its first statement. */
+    @Override
+    public boolean fixSnapshot(Connection source) throws SQLException {
+        try (Statement s = source.createStatement()) {
+            s.execute("SELECT 1");
+        }
+        return true;
+    }
+
     @Override
     public boolean hasTransactionalDdl() {
         return true;

@@ -10,6 +10,8 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +24,7 @@ import org.raidb.controller.backup.BackupException;
 import org.raidb.controller.backup.Backuper;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.backup.LiveDumps;
 import org.raidb.controller.backup.RecordingProgress;
 import org.raidb.controller.backup.RecordingProgress.Step;
 import org.raidb.controller.backup.SampleDatabase;
@@ -162,6 +165,69 @@ class JdbcCopierIT {
             assertThat(SampleDatabase.checksums(target)).isEqualTo(SampleDatabase.checksums(source));
             SampleDatabase.assertKeysContinue(target);
         }
+    }
+
+    @Test
+    void writesAfterSnapshotTakenAreNotInADumpOfPostgres() throws Exception {
+        loadSample(pg.server(0));
+        Map<String, String> before;
+        try (Connection source = pg.server(0).connect()) {
+            before = withoutControllerTables(TableChecksum.postgresChecksums(source));
+        }
+        Path dump = dir.resolve("live.jdbccopy");
+        DumpResult result =
+                LiveDumps.dumpWritingAfterSnapshot(copier, endpoint(pg.server(0)), dump, pg.server(0)::connect);
+
+        assertThat(result.rows()).as("rows at the snapshot").isEqualTo(SAMPLE_ROWS);
+        copier.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(TableChecksum.postgresChecksums(copy)).isEqualTo(before);
+            SampleDatabase.assertKeysContinue(copy); // the sequences as they were at the snapshot too
+        }
+    }
+
+    @Test
+    void writesAfterSnapshotTakenAreNotInADumpOfMariaDb() throws Exception {
+        requireMariaDb();
+        Map<String, String> before;
+        try (Connection source = MariaDbServer.connect(MARIADB_DATABASE)) {
+            SampleDatabase.createOnMariaDb(source);
+            before = SampleDatabase.checksums(source);
+        }
+        Path dump = dir.resolve("live.jdbccopy");
+        LiveDumps.dumpWritingAfterSnapshot(
+                copier, mariaDbEndpoint(), dump, () -> MariaDbServer.connect(MARIADB_DATABASE));
+
+        copier.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(SampleDatabase.checksums(copy)).isEqualTo(before);
+            SampleDatabase.assertKeysContinue(copy);
+        }
+    }
+
+    @Test
+    void fromH2WhichFixesNoSnapshotSnapshotTakenRunsOnceTheDumpIsWritten() throws Exception {
+        String h2 = "jdbc:h2:file:" + dir.resolve("source").toAbsolutePath();
+        try (Connection c = DriverManager.getConnection(h2)) {
+            SampleDatabase.execute(c, "CREATE TABLE items (id INT PRIMARY KEY)", "INSERT INTO items VALUES (1), (2)");
+        }
+        Path dump = dir.resolve("h2.jdbccopy");
+        List<Boolean> dumpWritten = new ArrayList<>();
+        DumpResult result = copier.dump(
+                new BackendEndpoint(h2, "", ""),
+                dump,
+                CopyProgress.NONE,
+                () -> dumpWritten.add(Files.isRegularFile(dump)));
+
+        assertThat(dumpWritten)
+                .as("whether the dump was written when snapshotTaken ran")
+                .containsExactly(true);
+        assertThat(result.rows()).isEqualTo(2);
+    }
+
+    @Test
+    void snapshotTakenRunsOnceWhenTheSourceIsUnreachable() throws Exception {
+        LiveDumps.assertSnapshotTakenRunsWhenTheSourceIsUnreachable(copier, dir);
     }
 
     @Test
