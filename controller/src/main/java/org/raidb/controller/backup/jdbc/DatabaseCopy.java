@@ -39,9 +39,9 @@ final class DatabaseCopy {
 
     /**
      * @param step what the progress calls this copy: "dumping", "restoring", "copying"
-     * @param snapshotTaken run once the source's snapshot is fixed and the schema, with the sequences' and
-     *     auto-increment values, is read: those values are not transactional, so the source's writes must wait
-     *     for them. Not run when the source's product cannot fix a snapshot ({@link Dialect#fixSnapshot}): the
+     * @param snapshotTaken run once the source's snapshot is fixed, the schema, with the sequences' and
+     *     auto-increment values, is read (those values are not transactional, so the source's writes must wait
+     *     for them) and the tables' definitions are held ({@link Dialect#holdDefinitions}). Not run when the source's product cannot fix a snapshot ({@link Dialect#fixSnapshot}): the
      *     caller then runs it after the copy.
      */
     Totals run(Connection source, Connection target, String step, CopyProgress progress, Runnable snapshotTaken)
@@ -53,6 +53,9 @@ final class DatabaseCopy {
             boolean snapshotFixed = sourceDialect.fixSnapshot(source);
             DatabaseSchema schema = new SchemaReader(sourceDialect, tableFilter).read(source);
             if (snapshotFixed) {
+                sourceDialect.holdDefinitions(
+                        source,
+                        schema.tables().stream().map(TableDefinition::name).toList());
                 snapshotTaken.run();
             }
             Map<String, Long> counts = rowCounts(source, schema);

@@ -67,6 +67,12 @@ public abstract class Dialect {
     }
 
     /**
+     * Keeps the definition of {@code tables} from changing until the source's read transaction ends, where a
+     * change would not show as such in the snapshot: a dump of a source that takes writes from the snapshot on.
+     */
+    public void holdDefinitions(Connection source, List<String> tables) throws SQLException {}
+
+    /**
      * The kind of a column as {@link java.sql.DatabaseMetaData#getColumns} describes it, or empty when
      * jdbcCopy cannot carry that type.
      */

@@ -71,8 +71,9 @@ public final class JdbcCopier implements Backuper {
      * <p>The source is read in one REPEATABLE READ transaction whose snapshot is fixed before anything is read
      * (PostgreSQL: at its first statement; MariaDB: START TRANSACTION WITH CONSISTENT SNAPSHOT, InnoDB tables
      * only). {@code snapshotTaken} runs once the schema is read, with the sequences' and auto-increment values
-     * (not transactional, so read while writes are held); the rows are read from the snapshot while the source
-     * takes writes. From H2, which fixes no such snapshot, it runs after the whole dump.
+     * (not transactional, so read while writes are held), and on PostgreSQL every table locked ACCESS SHARE (so
+     * that a TRUNCATE waits for the dump rather than empty a table in its snapshot); the rows are read from the
+     * snapshot while the source takes writes. From H2, which fixes no such snapshot, it runs after the whole dump.
      */
     @Override
     public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress, Runnable snapshotTaken)

@@ -2,6 +2,7 @@ package org.raidb.controller.backup.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,10 +11,15 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -183,6 +189,50 @@ class JdbcCopierIT {
         try (Connection copy = pg.server(1).connect()) {
             assertThat(TableChecksum.postgresChecksums(copy)).isEqualTo(before);
             SampleDatabase.assertKeysContinue(copy); // the sequences as they were at the snapshot too
+        }
+    }
+
+    @Test
+    void aTruncateAfterSnapshotTakenWaitsForTheDumpInsteadOfEmptyingATableInIt() throws Exception {
+        loadSample(pg.server(0));
+        Path dump = dir.resolve("live.jdbccopy");
+        ExecutorService ddl = Executors.newSingleThreadExecutor();
+        try {
+            List<Future<?>> truncate = new ArrayList<>();
+            List<Boolean> waiting = new ArrayList<>();
+            copier.dump(endpoint(pg.server(0)), dump, CopyProgress.NONE, () -> {
+                truncate.add(ddl.submit(() -> {
+                    try (Connection c = pg.server(0).connect()) {
+                        SampleDatabase.execute(c, "TRUNCATE orders");
+                    }
+                    return null;
+                }));
+                // Done or waiting: without the dump's lock it is done at once, and the snapshot would read orders
+                // empty.
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> truncate.get(0).isDone() || waitsForALock(pg.server(0), "TRUNCATE orders"));
+                waiting.add(!truncate.get(0).isDone());
+            });
+            assertThat(waiting).as("the TRUNCATE waited for the dump").containsExactly(true);
+            truncate.get(0).get(30, TimeUnit.SECONDS);
+        } finally {
+            ddl.shutdownNow();
+        }
+        copier.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(TableChecksum.rowCount(copy, "orders")).isEqualTo(3);
+        }
+    }
+
+    private static boolean waitsForALock(EmbeddedPostgresServer server, String query) throws SQLException {
+        try (Connection c = server.connect();
+                java.sql.PreparedStatement p = c.prepareStatement(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = ?")) {
+            p.setString(1, query);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) > 0;
+            }
         }
     }
 
