@@ -10,12 +10,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backup.BackendEndpoint;
+import org.raidb.controller.backup.BackupException;
 import org.raidb.controller.backup.Backuper;
 import org.raidb.controller.backup.CopyProgress;
+import org.raidb.controller.backup.DumpFile;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.backup.SnapshotHook;
 import org.raidb.controller.backup.pgdump.PgDumpBackuper;
 import org.raidb.controller.backup.pgdump.PgTools;
 import org.raidb.controller.config.BackendConfig;
@@ -34,8 +38,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Dumps, restores and new backends of one virtual database: {@code backup} (disable at a checkpoint,
  * dump, enable by replay), {@code restore} (load a dump, position the backend at the dump's
- * checkpoint) and {@code add backend} (copy a live backend at a checkpoint, replay, enable: the
- * initial state C-JDBC left to the administrator, done online).
+ * checkpoint), {@code add backend} (copy a live backend at a checkpoint, replay, enable: the
+ * initial state C-JDBC left to the administrator, done online), and the transfer of a backend's
+ * contents to a controller that joins the group ({@link #dumpLive}, {@link #loadTransfer}).
  */
 public final class DumpManager {
     private static final Logger log = LoggerFactory.getLogger(DumpManager.class);
@@ -150,16 +155,12 @@ public final class DumpManager {
 
     private DumpRecord dumpAt(DatabaseBackend b, String name, boolean wasEnabled, Progress progress, RecoveryLog l)
             throws SQLException {
-        String checkpoint = wasEnabled
-                ? recovery.disable(b, DisableCause.administrator("disabled for backup " + name))
-                        .join()
-                : b.lastCheckpoint();
-        if (checkpoint == null) {
-            throw new SQLException(
-                    "backend " + b.name() + ": the checkpoint it stopped at could not be recorded; see the"
-                            + " controller log",
-                    SqlStates.IO_ERROR);
-        }
+        String checkpoint = recorded(
+                b,
+                wasEnabled
+                        ? recovery.disable(b, DisableCause.administrator("disabled for backup " + name))
+                                .join()
+                        : b.lastCheckpoint());
         String reason = b.disabledReason();
         Backuper backuper = backuperFor(b.config().url(), b.config().url());
         Path path = dumpDir.resolve(name + "." + backuper.name());
@@ -225,7 +226,14 @@ public final class DumpManager {
         recovery.claim(b, "restore");
         return progress -> {
             try {
-                load(b, dump, backuper, progress);
+                load(
+                        b,
+                        Path.of(dump.path()),
+                        backuper,
+                        "dump " + dump.name(),
+                        dump.checkpoint(),
+                        "restore it again",
+                        progress);
                 return dump;
             } finally {
                 recovery.release(b);
@@ -233,13 +241,28 @@ public final class DumpManager {
         };
     }
 
-    private void load(DatabaseBackend b, DumpRecord dump, Backuper backuper, Progress progress) throws SQLException {
-        b.recovering("restoring dump " + dump.name());
+    /**
+     * Restores {@code file} into the disabled backend {@code b} and positions it at {@code checkpoint}, which the
+     * file's contents stand for, ready to be enabled by replay. A failed restore leaves it disabled without a
+     * checkpoint, with a reason that ends in {@code retry}.
+     *
+     * @param what the file, for messages: "dump nightly"
+     */
+    private void load(
+            DatabaseBackend b,
+            Path file,
+            Backuper backuper,
+            String what,
+            String checkpoint,
+            String retry,
+            Progress progress)
+            throws SQLException {
+        b.recovering("restoring " + what);
         recovery.saveState(b, RecordedBackendState.RESTORING, null);
         try {
-            backuper.restore(Path.of(dump.path()), endpoint(b), copyProgress(progress));
+            backuper.restore(file, endpoint(b), copyProgress(progress));
         } catch (SQLException | RuntimeException e) {
-            b.disabledAt("restore of dump " + dump.name() + " failed (" + e.getMessage() + "): restore it again", null);
+            b.disabledAt("restore of " + what + " failed (" + e.getMessage() + "): " + retry, null);
             recovery.saveState(b, RecordedBackendState.DISABLED, null);
             throw e;
         }
@@ -249,16 +272,116 @@ public final class DumpManager {
         }
         // Its data is the dump's now: whatever made it diverge is gone, and enable may replay into it.
         b.disabledAt(
-                DisableCause.administrator("restored from dump " + dump.name() + ": enable it to replay the log from"
-                        + " checkpoint " + dump.checkpoint()),
-                dump.checkpoint());
-        recovery.saveState(b, RecordedBackendState.DISABLED, dump.checkpoint());
-        log.info(
-                "backend {} of virtual database {} restored from dump {} (checkpoint {})",
-                b.name(),
-                vdb,
-                dump.name(),
-                dump.checkpoint());
+                DisableCause.administrator(
+                        "restored from " + what + ": enable it to replay the log from checkpoint " + checkpoint),
+                checkpoint);
+        recovery.saveState(b, RecordedBackendState.DISABLED, checkpoint);
+        log.info("backend {} of virtual database {} restored from {} (checkpoint {})", b.name(), vdb, what, checkpoint);
+    }
+
+    // ---- transfer to a controller that joins the group -------------------------------------------------------
+
+    /**
+     * Dumps an enabled backend to {@code path} for a controller that joins the group, without taking it out: it
+     * goes on serving while the dump is written. The dump shows the backend as it was when {@code snapshotTaken}
+     * ran, which it does exactly once, on this thread, before this method returns or throws ({@link
+     * Backuper#dump(BackendEndpoint, Path, CopyProgress, Runnable)} says when for each backuper). The caller
+     * holds the writes until then, with every write before them committed on {@code b}. Not in the dump registry:
+     * a transfer file, not a dump users restore.
+     */
+    public TransferDump dumpLive(DatabaseBackend b, Path path, Runnable snapshotTaken) throws SQLException {
+        try (SnapshotHook hook = new SnapshotHook(snapshotTaken)) {
+            if (!b.isEnabled()) {
+                throw new SQLException(
+                        "backend " + b.name() + " is not enabled (" + b.disabledReason() + "): dump an enabled"
+                                + " backend for the joining controller",
+                        SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+            }
+            refuseStaleCopies(b, "dump it for a joining controller");
+            Backuper backuper = backuperFor(b.config().url(), b.config().url());
+            recovery.claim(b, "dump for a joining controller");
+            try {
+                DumpResult result = backuper.dump(endpoint(b), path, CopyProgress.NONE, hook::fire);
+                if (b.disableCause() != null && b.disableCause().diverged()) {
+                    // Found in the minority on a write meanwhile: its data may have differed before the snapshot too.
+                    DumpFile.discard(path);
+                    throw new SQLException(
+                            "backend " + b.name() + " was disabled while it was dumped because its data diverged ("
+                                    + b.disabledReason() + "): dump another backend for the joining controller",
+                            SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
+                }
+                log.info(
+                        "backend {} of virtual database {} dumped to {} for a joining controller, while serving ({},"
+                                + " {} rows, {} bytes)",
+                        b.name(),
+                        vdb,
+                        path,
+                        backuper.name(),
+                        result.rows(),
+                        result.sizeBytes());
+                return new TransferDump(backuper.name(), result.path(), result.sizeBytes(), result.rows());
+            } finally {
+                recovery.release(b);
+            }
+        }
+    }
+
+    /**
+     * Makes backend {@code b} hold the contents of a transfer file ({@link #dumpLive} on another controller) and
+     * leaves it enabled, in step with this controller's recovery log: an enabled backend is disabled at a
+     * checkpoint, a disabled one (whatever left it so) positioned at a new checkpoint at the log's end; the file
+     * is restored and the backend enabled by replaying what was logged after that checkpoint.
+     *
+     * <p>So the file must show the database as this controller's log stands when the backend stops: the caller
+     * lets no write through the virtual database from the first backend it loads to the last, which may leave it
+     * for a while without an enabled backend. A missing file changes nothing; a restore that fails leaves the
+     * backend disabled with a reason that says what to do.
+     */
+    public void loadTransfer(DatabaseBackend b, Path path, String format, Progress progress) throws SQLException {
+        RecoveryLog l = log();
+        Backuper backuper = transferBackuper(path, format);
+        if (!Files.isRegularFile(path)) {
+            throw new SQLException(
+                    "transfer file " + path.toAbsolutePath() + " does not exist; backend " + b.name()
+                            + " was left as it was: fetch the file from the controller that dumped it again",
+                    BackupException.NO_SUCH_FILE);
+        }
+        recovery.claim(b, "load a transfer file");
+        try {
+            CompletableFuture<String> disabled =
+                    recovery.disable(b, DisableCause.administrator("disabled to load transfer file " + path));
+            String checkpoint = recorded(
+                    b,
+                    disabled != null
+                            ? disabled.join()
+                            : l.checkpoint(l.autoCheckpointName(b.name(), "loading"))
+                                    .name());
+            load(
+                    b,
+                    path,
+                    backuper,
+                    "transfer file " + path.toAbsolutePath(),
+                    checkpoint,
+                    "load a new transfer file (rejoin the controller group), or restore it from a dump of this"
+                            + " controller (restore " + b.name() + " from DUMP, then enable " + b.name() + ")",
+                    progress);
+            recovery.replayAndJoin(b, progress);
+        } finally {
+            recovery.release(b);
+        }
+    }
+
+    private Backuper transferBackuper(Path path, String format) throws SQLException {
+        try {
+            return Backupers.byName(format, options());
+        } catch (IllegalArgumentException e) {
+            throw new SQLException(
+                    "transfer file " + path.toAbsolutePath() + " says format '" + format + "', which this controller"
+                            + " cannot load (" + e.getMessage() + "): run the same RAIDb version on every controller"
+                            + " of the group",
+                    SqlStates.INVALID_PARAMETER_VALUE,
+                    e);
+        }
     }
 
     // ---- add backend ------------------------------------------------------------------------------
@@ -392,6 +515,17 @@ public final class DumpManager {
     }
 
     // ---- helpers ----------------------------------------------------------------------------------
+
+    /** The checkpoint a backend stopped at, which is null when it could not be recorded. */
+    private static String recorded(DatabaseBackend b, String checkpoint) throws SQLException {
+        if (checkpoint == null) {
+            throw new SQLException(
+                    "backend " + b.name() + ": the checkpoint it stopped at could not be recorded; see the"
+                            + " controller log",
+                    SqlStates.IO_ERROR);
+        }
+        return checkpoint;
+    }
 
     /** A backend with disabled tables (RAIDb-2) holds stale copies of them: a dump or copy would spread them. */
     private static void refuseStaleCopies(DatabaseBackend b, String what) throws SQLException {

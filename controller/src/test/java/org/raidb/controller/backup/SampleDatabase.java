@@ -230,6 +230,33 @@ public final class SampleDatabase {
                 .toList();
     }
 
+    /** Where a test's write after a dump's snapshot gets its connection. */
+    @FunctionalInterface
+    public interface ConnectionSource {
+        Connection connect() throws SQLException;
+    }
+
+    /**
+     * What a test's {@code snapshotTaken} callback writes to the sample source: a customer and an order (keys
+     * drawn from their sequences) and an invoice number. A dump must show none of it, nor the sequence values
+     * drawn: {@link #assertKeysContinue} on a restored copy checks the keys. Written by the callback itself, on
+     * the dumping thread, so that it is committed before the dump reads anything after the callback: a backuper
+     * that ran the callback before its snapshot was fixed would carry it.
+     */
+    public static void writeAfterSnapshot(ConnectionSource source) {
+        boolean postgres;
+        try (Connection c = source.connect()) {
+            postgres = TableChecksum.isPostgreSql(c);
+            execute(
+                    c,
+                    "INSERT INTO customers (name, email) VALUES ('after the snapshot', 'after@example.com')",
+                    "INSERT INTO orders (customer_id, total) VALUES (1, 99)",
+                    postgres ? "SELECT nextval('invoice_numbers')" : "SELECT NEXTVAL(invoice_numbers)");
+        } catch (SQLException e) {
+            throw new IllegalStateException("the write after the snapshot failed", e);
+        }
+    }
+
     public static void execute(Connection c, String... statements) throws SQLException {
         try (Statement s = c.createStatement()) {
             for (String sql : statements) {

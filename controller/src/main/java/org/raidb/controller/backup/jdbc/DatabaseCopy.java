@@ -32,13 +32,32 @@ final class DatabaseCopy {
         this.batchSize = batchSize;
     }
 
-    /** @param step what the progress calls this copy: "dumping", "restoring", "copying" */
+    /** A copy whose source may take writes as soon as it starts: {@link #run(Connection, Connection, String, CopyProgress, Runnable)}. */
     Totals run(Connection source, Connection target, String step, CopyProgress progress) throws SQLException {
+        return run(source, target, step, progress, () -> {});
+    }
+
+    /**
+     * @param step what the progress calls this copy: "dumping", "restoring", "copying"
+     * @param snapshotTaken run once the source's snapshot is fixed, the schema, with the sequences' and
+     *     auto-increment values, is read (those values are not transactional, so the source's writes must wait
+     *     for them) and the tables' definitions are held ({@link Dialect#holdDefinitions}). Not run when the source's product cannot fix a snapshot ({@link Dialect#fixSnapshot}): the
+     *     caller then runs it after the copy.
+     */
+    Totals run(Connection source, Connection target, String step, CopyProgress progress, Runnable snapshotTaken)
+            throws SQLException {
         source.setAutoCommit(false);
         source.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
         target.setAutoCommit(false);
         try {
+            boolean snapshotFixed = sourceDialect.fixSnapshot(source);
             DatabaseSchema schema = new SchemaReader(sourceDialect, tableFilter).read(source);
+            if (snapshotFixed) {
+                sourceDialect.holdDefinitions(
+                        source,
+                        schema.tables().stream().map(TableDefinition::name).toList());
+                snapshotTaken.run();
+            }
             Map<String, Long> counts = rowCounts(source, schema);
             progress.begin(
                     step,

@@ -58,6 +58,21 @@ public abstract class Dialect {
     public abstract MetadataScope scope(Connection c) throws SQLException;
 
     /**
+     * Fixes the snapshot of the source's read transaction (auto-commit off, REPEATABLE READ set): true when
+     * everything read in it from now on shows the database as it was at this call. False when the product
+     * promises no such moment, and a dump must then keep the source's writes held until it ends.
+     */
+    public boolean fixSnapshot(Connection source) throws SQLException {
+        return false;
+    }
+
+    /**
+     * Keeps the definition of {@code tables} from changing until the source's read transaction ends, where a
+     * change would not show as such in the snapshot: a dump of a source that takes writes from the snapshot on.
+     */
+    public void holdDefinitions(Connection source, List<String> tables) throws SQLException {}
+
+    /**
      * The kind of a column as {@link java.sql.DatabaseMetaData#getColumns} describes it, or empty when
      * jdbcCopy cannot carry that type.
      */

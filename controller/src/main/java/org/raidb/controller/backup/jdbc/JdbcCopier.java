@@ -17,6 +17,7 @@ import org.raidb.controller.backup.BackuperOptions;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpFile;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.backup.SnapshotHook;
 
 /**
  * Copies tables, their rows, primary keys, indexes, foreign keys and sequences through JDBC, between
@@ -61,40 +62,59 @@ public final class JdbcCopier implements Backuper {
 
     @Override
     public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException {
-        long begin = System.nanoTime();
-        Dialect sourceDialect = Dialect.forUrl(source.jdbcUrl());
-        Path partial = DumpFile.partialFor(dumpPath);
-        Path h2File = H2DumpFile.fileOf(partial);
-        try {
-            DatabaseCopy.Totals totals;
-            try (Connection from = connect(source, sourceDialect);
-                    Connection h2 = H2DumpFile.create(partial)) {
-                totals = copier(sourceDialect, new H2Dialect()).run(from, h2, "dumping", progress);
-                H2DumpFile.writeInfo(
-                        h2,
-                        Map.of(
-                                "source",
-                                source.toString(),
-                                "source_product",
-                                sourceDialect.productName(),
-                                "dumped_at",
-                                Instant.now().toString(),
-                                "tables",
-                                Integer.toString(totals.tables()),
-                                "rows",
-                                Long.toString(totals.rows())));
+        return dump(source, dumpPath, progress, () -> {});
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The source is read in one REPEATABLE READ transaction whose snapshot is fixed before anything is read
+     * (PostgreSQL: at its first statement; MariaDB: START TRANSACTION WITH CONSISTENT SNAPSHOT, InnoDB tables
+     * only). {@code snapshotTaken} runs once the schema is read, with the sequences' and auto-increment values
+     * (not transactional, so read while writes are held), and on PostgreSQL every table locked ACCESS SHARE (so
+     * that a TRUNCATE waits for the dump rather than empty a table in its snapshot); the rows are read from the
+     * snapshot while the source takes writes. From H2, which fixes no such snapshot, it runs after the whole dump.
+     */
+    @Override
+    public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress, Runnable snapshotTaken)
+            throws SQLException {
+        // Outermost: a dump that fails before its snapshot still runs snapshotTaken.
+        try (SnapshotHook hook = new SnapshotHook(snapshotTaken)) {
+            long begin = System.nanoTime();
+            Dialect sourceDialect = Dialect.forUrl(source.jdbcUrl());
+            Path partial = DumpFile.partialFor(dumpPath);
+            Path h2File = H2DumpFile.fileOf(partial);
+            try {
+                DatabaseCopy.Totals totals;
+                try (Connection from = connect(source, sourceDialect);
+                        Connection h2 = H2DumpFile.create(partial)) {
+                    totals = copier(sourceDialect, new H2Dialect()).run(from, h2, "dumping", progress, hook::fire);
+                    H2DumpFile.writeInfo(
+                            h2,
+                            Map.of(
+                                    "source",
+                                    source.toString(),
+                                    "source_product",
+                                    sourceDialect.productName(),
+                                    "dumped_at",
+                                    Instant.now().toString(),
+                                    "tables",
+                                    Integer.toString(totals.tables()),
+                                    "rows",
+                                    Long.toString(totals.rows())));
+                }
+                DumpFile.publish(h2File, dumpPath);
+                return new DumpResult(
+                        NAME,
+                        dumpPath,
+                        DumpFile.size(dumpPath),
+                        totals.tables(),
+                        totals.rows(),
+                        Duration.ofNanos(System.nanoTime() - begin));
+            } finally {
+                DumpFile.discard(h2File);
+                DumpFile.discard(partial);
             }
-            DumpFile.publish(h2File, dumpPath);
-            return new DumpResult(
-                    NAME,
-                    dumpPath,
-                    DumpFile.size(dumpPath),
-                    totals.tables(),
-                    totals.rows(),
-                    Duration.ofNanos(System.nanoTime() - begin));
-        } finally {
-            DumpFile.discard(h2File);
-            DumpFile.discard(partial);
         }
     }
 

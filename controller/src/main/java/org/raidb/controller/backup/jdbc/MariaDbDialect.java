@@ -80,6 +80,18 @@ final class MariaDbDialect extends Dialect {
         return new MetadataScope(c.getCatalog(), null);
     }
 
+    /**
+     * InnoDB takes a REPEATABLE READ transaction's snapshot at its first read of a table, unless the transaction
+     * starts WITH CONSISTENT SNAPSHOT. Tables of non-transactional engines (MyISAM, Aria) are read as they are.
+     */
+    @Override
+    public boolean fixSnapshot(Connection source) throws SQLException {
+        try (Statement s = source.createStatement()) {
+            s.execute("START TRANSACTION WITH CONSISTENT SNAPSHOT");
+        }
+        return true;
+    }
+
     @Override
     public Optional<ColumnType> columnType(String typeName, int size, int scale) {
         String name = typeName.toUpperCase(Locale.ROOT);

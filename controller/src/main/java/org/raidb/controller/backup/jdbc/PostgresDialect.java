@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Properties;
+import java.util.stream.Collectors;
 import org.raidb.controller.backup.BackendEndpoint;
 
 /** PostgreSQL: types by pgjdbc's TYPE_NAME (its DATA_TYPE calls timestamptz a TIMESTAMP), sequences in pg_sequences. */
@@ -63,6 +64,30 @@ final class PostgresDialect extends Dialect {
         Properties properties = super.connectionProperties(endpoint);
         properties.setProperty("reWriteBatchedInserts", "true");
         return properties;
+    }
+
+    /** A REPEATABLE READ transaction takes its snapshot at its first statement. */
+    @Override
+    public boolean fixSnapshot(Connection source) throws SQLException {
+        try (Statement s = source.createStatement()) {
+            s.execute("SELECT 1");
+        }
+        return true;
+    }
+
+    /**
+     * TRUNCATE and a table-rewriting ALTER TABLE are not MVCC-safe: a snapshot taken before them reads the table
+     * empty. ACCESS SHARE (as pg_dump takes) makes them wait for the dump's end instead.
+     */
+    @Override
+    public void holdDefinitions(Connection source, List<String> tables) throws SQLException {
+        if (tables.isEmpty()) {
+            return;
+        }
+        try (Statement s = source.createStatement()) {
+            s.execute("LOCK TABLE " + tables.stream().map(this::quote).collect(Collectors.joining(", "))
+                    + " IN ACCESS SHARE MODE");
+        }
     }
 
     @Override

@@ -9,8 +9,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.raidb.controller.backup.BackupException;
 
 /**
@@ -43,6 +47,21 @@ final class ExternalTool {
      */
     Outcome run(List<String> arguments, Map<String, String> environment, Consumer<String> stderrLines)
             throws BackupException {
+        return run(arguments, environment, stderrLines, line -> false, () -> {});
+    }
+
+    /**
+     * Runs the tool as {@link #run(List, Map, Consumer)} does, and runs {@code atMilestone} on the calling thread
+     * once the tool has printed a stderr line that {@code milestone} accepts, or once it has exited without
+     * printing one; the tool goes on meanwhile. If {@code atMilestone} throws, the tool is stopped.
+     */
+    Outcome run(
+            List<String> arguments,
+            Map<String, String> environment,
+            Consumer<String> stderrLines,
+            Predicate<String> milestone,
+            Runnable atMilestone)
+            throws BackupException {
         List<String> command = new ArrayList<>();
         command.add(executable.toString());
         command.addAll(arguments);
@@ -55,32 +74,52 @@ final class ExternalTool {
         } catch (IOException e) {
             throw BackupException.io("cannot run " + executable + " (check that it is installed and executable)", e);
         }
+        CountDownLatch reached = new CountDownLatch(1);
         List<String> stderr = new ArrayList<>();
-        Thread stderrReader = new Thread(
+        Thread stderrReader = daemon(
                 () -> readLines(process.getErrorStream(), line -> {
                     synchronized (stderr) {
                         stderr.add(line);
                     }
+                    if (milestone.test(line)) {
+                        reached.countDown();
+                    }
                     stderrLines.accept(line);
                 }),
-                name() + "-stderr");
-        stderrReader.setDaemon(true);
-        stderrReader.start();
+                "stderr");
+        // Read while the calling thread waits for the milestone: a tool blocked on a full stdout pipe would not get
+        // there.
+        FutureTask<String> stdout =
+                new FutureTask<>(() -> new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        Thread stdoutReader = daemon(stdout, "stdout");
+        var unused = process.onExit().thenRun(reached::countDown); // a tool that never prints the milestone
         try {
-            String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            reached.await();
+            atMilestone.run();
             int exit = process.waitFor();
             stderrReader.join();
+            stdoutReader.join();
             synchronized (stderr) {
-                return new Outcome(exit, stdout, List.copyOf(stderr));
+                return new Outcome(exit, stdout.get(), List.copyOf(stderr));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill(process);
             throw new BackupException(name() + " was interrupted and stopped", BackupException.IO_FAILURE, e);
-        } catch (IOException e) {
+        } catch (ExecutionException e) {
             kill(process);
-            throw BackupException.io("lost the output of " + name(), e);
+            throw BackupException.io("lost the output of " + name(), e.getCause());
+        } catch (RuntimeException e) {
+            kill(process);
+            throw e;
         }
+    }
+
+    private Thread daemon(Runnable task, String stream) {
+        Thread thread = new Thread(task, name() + "-" + stream);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
     }
 
     /**

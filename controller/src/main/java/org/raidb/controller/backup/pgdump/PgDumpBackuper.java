@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +18,7 @@ import org.raidb.controller.backup.BackuperOptions;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpFile;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.backup.SnapshotHook;
 import org.raidb.controller.files.PrivateFiles;
 
 /**
@@ -55,44 +57,66 @@ public final class PgDumpBackuper implements Backuper {
 
     @Override
     public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress) throws SQLException {
-        long begin = System.nanoTime();
-        PostgresUrl url = postgresUrl(source);
-        PgTools tools = PgTools.locate(toolsDir);
-        Path partial = DumpFile.partialFor(dumpPath);
-        try (ExportedSnapshot snapshot = ExportedSnapshot.open(source)) {
-            Map<String, Long> rows = snapshot.rowsPerTable();
-            long totalRows = rows.values().stream().mapToLong(Long::longValue).sum();
-            progress.begin("dumping", "rows", totalRows);
-            VerboseProgress tables =
-                    new VerboseProgress(VerboseProgress.PG_DUMP_TABLE, t -> rows.getOrDefault(t, 0L), progress);
-            ExternalTool pgDump = new ExternalTool(tools.pgDump());
-            ExternalTool.Outcome outcome = pgDump.run(
-                    List.of(
-                            "--format=custom",
-                            "--verbose",
-                            "--no-password",
-                            "--snapshot=" + snapshot.id(),
-                            "--file=" + partial),
-                    url.libpqEnvironment(source),
-                    tables::line);
-            if (outcome.exitCode() != 0) {
-                throw pgDump.failure(
-                        outcome,
-                        "dumping " + source,
-                        "Check that " + tools.pgDump()
-                                + " is of the server's major version or newer, and that the user may read every table.");
+        return dump(source, dumpPath, progress, () -> {});
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>pg_dump reads the snapshot of a transaction opened before it starts ({@code --snapshot}), but a
+     * sequence is not transactional: pg_dump reads its current value, whatever the snapshot says. So
+     * {@code snapshotTaken} runs once pg_dump has read the catalog and every sequence's value, which it does
+     * before any table's contents: at its first "dumping contents of table" line (or at its exit, for a database
+     * without tables). Writes are held for pg_dump's start and catalog reads; the tables' contents, the bulk of
+     * the dump, are read from the snapshot while the source takes writes.
+     */
+    @Override
+    public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress, Runnable snapshotTaken)
+            throws SQLException {
+        // Outermost: a dump that fails before its snapshot still runs snapshotTaken.
+        try (SnapshotHook hook = new SnapshotHook(snapshotTaken)) {
+            long begin = System.nanoTime();
+            PostgresUrl url = postgresUrl(source);
+            PgTools tools = PgTools.locate(toolsDir);
+            Path partial = DumpFile.partialFor(dumpPath);
+            try (ExportedSnapshot snapshot = ExportedSnapshot.open(source)) {
+                Map<String, Long> rows = snapshot.rowsPerTable();
+                long totalRows =
+                        rows.values().stream().mapToLong(Long::longValue).sum();
+                progress.begin("dumping", "rows", totalRows);
+                VerboseProgress tables =
+                        new VerboseProgress(VerboseProgress.PG_DUMP_TABLE, t -> rows.getOrDefault(t, 0L), progress);
+                ExternalTool pgDump = new ExternalTool(tools.pgDump());
+                ExternalTool.Outcome outcome = pgDump.run(
+                        List.of(
+                                "--format=custom",
+                                "--verbose",
+                                "--no-password",
+                                "--snapshot=" + snapshot.id(),
+                                "--file=" + partial),
+                        environment(url, source),
+                        tables::line,
+                        VerboseProgress.PG_DUMP_TABLE.asMatchPredicate(),
+                        hook::fire);
+                if (outcome.exitCode() != 0) {
+                    throw pgDump.failure(
+                            outcome,
+                            "dumping " + source,
+                            "Check that " + tools.pgDump()
+                                    + " is of the server's major version or newer, and that the user may read every table.");
+                }
+                tables.end();
+                DumpFile.publish(partial, dumpPath);
+                return new DumpResult(
+                        NAME,
+                        dumpPath,
+                        DumpFile.size(dumpPath),
+                        rows.size(),
+                        totalRows,
+                        Duration.ofNanos(System.nanoTime() - begin));
+            } finally {
+                DumpFile.discard(partial);
             }
-            tables.end();
-            DumpFile.publish(partial, dumpPath);
-            return new DumpResult(
-                    NAME,
-                    dumpPath,
-                    DumpFile.size(dumpPath),
-                    rows.size(),
-                    totalRows,
-                    Duration.ofNanos(System.nanoTime() - begin));
-        } finally {
-            DumpFile.discard(partial);
         }
     }
 
@@ -149,6 +173,16 @@ public final class PgDumpBackuper implements Backuper {
         } finally {
             DumpFile.discard(dump);
         }
+    }
+
+    /**
+     * The server and credentials for libpq, and pg_dump's messages in English: the verbose lines that say where it
+     * is are matched as it prints them (in another language, snapshotTaken only comes at its exit).
+     */
+    private static Map<String, String> environment(PostgresUrl url, BackendEndpoint source) {
+        Map<String, String> environment = new HashMap<>(url.libpqEnvironment(source));
+        environment.put("LC_MESSAGES", "C");
+        return environment;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.raidb.controller.backup.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,15 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -22,6 +30,7 @@ import org.raidb.controller.backup.BackupException;
 import org.raidb.controller.backup.Backuper;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.backup.LiveDumps;
 import org.raidb.controller.backup.RecordingProgress;
 import org.raidb.controller.backup.RecordingProgress.Step;
 import org.raidb.controller.backup.SampleDatabase;
@@ -162,6 +171,113 @@ class JdbcCopierIT {
             assertThat(SampleDatabase.checksums(target)).isEqualTo(SampleDatabase.checksums(source));
             SampleDatabase.assertKeysContinue(target);
         }
+    }
+
+    @Test
+    void writesAfterSnapshotTakenAreNotInADumpOfPostgres() throws Exception {
+        loadSample(pg.server(0));
+        Map<String, String> before;
+        try (Connection source = pg.server(0).connect()) {
+            before = withoutControllerTables(TableChecksum.postgresChecksums(source));
+        }
+        Path dump = dir.resolve("live.jdbccopy");
+        DumpResult result =
+                LiveDumps.dumpWritingAfterSnapshot(copier, endpoint(pg.server(0)), dump, pg.server(0)::connect);
+
+        assertThat(result.rows()).as("rows at the snapshot").isEqualTo(SAMPLE_ROWS);
+        copier.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(TableChecksum.postgresChecksums(copy)).isEqualTo(before);
+            SampleDatabase.assertKeysContinue(copy); // the sequences as they were at the snapshot too
+        }
+    }
+
+    @Test
+    void aTruncateAfterSnapshotTakenWaitsForTheDumpInsteadOfEmptyingATableInIt() throws Exception {
+        loadSample(pg.server(0));
+        Path dump = dir.resolve("live.jdbccopy");
+        ExecutorService ddl = Executors.newSingleThreadExecutor();
+        try {
+            List<Future<?>> truncate = new ArrayList<>();
+            List<Boolean> waiting = new ArrayList<>();
+            copier.dump(endpoint(pg.server(0)), dump, CopyProgress.NONE, () -> {
+                truncate.add(ddl.submit(() -> {
+                    try (Connection c = pg.server(0).connect()) {
+                        SampleDatabase.execute(c, "TRUNCATE orders");
+                    }
+                    return null;
+                }));
+                // Done or waiting: without the dump's lock it is done at once, and the snapshot would read orders
+                // empty.
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> truncate.get(0).isDone() || waitsForALock(pg.server(0), "TRUNCATE orders"));
+                waiting.add(!truncate.get(0).isDone());
+            });
+            assertThat(waiting).as("the TRUNCATE waited for the dump").containsExactly(true);
+            truncate.get(0).get(30, TimeUnit.SECONDS);
+        } finally {
+            ddl.shutdownNow();
+        }
+        copier.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(TableChecksum.rowCount(copy, "orders")).isEqualTo(3);
+        }
+    }
+
+    private static boolean waitsForALock(EmbeddedPostgresServer server, String query) throws SQLException {
+        try (Connection c = server.connect();
+                java.sql.PreparedStatement p = c.prepareStatement(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query = ?")) {
+            p.setString(1, query);
+            try (ResultSet rs = p.executeQuery()) {
+                rs.next();
+                return rs.getLong(1) > 0;
+            }
+        }
+    }
+
+    @Test
+    void writesAfterSnapshotTakenAreNotInADumpOfMariaDb() throws Exception {
+        requireMariaDb();
+        Map<String, String> before;
+        try (Connection source = MariaDbServer.connect(MARIADB_DATABASE)) {
+            SampleDatabase.createOnMariaDb(source);
+            before = SampleDatabase.checksums(source);
+        }
+        Path dump = dir.resolve("live.jdbccopy");
+        LiveDumps.dumpWritingAfterSnapshot(
+                copier, mariaDbEndpoint(), dump, () -> MariaDbServer.connect(MARIADB_DATABASE));
+
+        copier.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(SampleDatabase.checksums(copy)).isEqualTo(before);
+            SampleDatabase.assertKeysContinue(copy);
+        }
+    }
+
+    @Test
+    void fromH2WhichFixesNoSnapshotSnapshotTakenRunsOnceTheDumpIsWritten() throws Exception {
+        String h2 = "jdbc:h2:file:" + dir.resolve("source").toAbsolutePath();
+        try (Connection c = DriverManager.getConnection(h2)) {
+            SampleDatabase.execute(c, "CREATE TABLE items (id INT PRIMARY KEY)", "INSERT INTO items VALUES (1), (2)");
+        }
+        Path dump = dir.resolve("h2.jdbccopy");
+        List<Boolean> dumpWritten = new ArrayList<>();
+        DumpResult result = copier.dump(
+                new BackendEndpoint(h2, "", ""),
+                dump,
+                CopyProgress.NONE,
+                () -> dumpWritten.add(Files.isRegularFile(dump)));
+
+        assertThat(dumpWritten)
+                .as("whether the dump was written when snapshotTaken ran")
+                .containsExactly(true);
+        assertThat(result.rows()).isEqualTo(2);
+    }
+
+    @Test
+    void snapshotTakenRunsOnceWhenTheSourceIsUnreachable() throws Exception {
+        LiveDumps.assertSnapshotTakenRunsWhenTheSourceIsUnreachable(copier, dir);
     }
 
     @Test

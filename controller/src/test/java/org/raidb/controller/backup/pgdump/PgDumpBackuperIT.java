@@ -17,6 +17,7 @@ import org.raidb.controller.backup.BackendEndpoint;
 import org.raidb.controller.backup.BackupException;
 import org.raidb.controller.backup.CopyProgress;
 import org.raidb.controller.backup.DumpResult;
+import org.raidb.controller.backup.LiveDumps;
 import org.raidb.controller.backup.RecordingProgress;
 import org.raidb.controller.backup.RecordingProgress.Step;
 import org.raidb.controller.backup.SampleDatabase;
@@ -95,6 +96,30 @@ class PgDumpBackuperIT {
         assertSameAsSource(pg.server(1));
         assertThat(progress.steps()).extracting(Step::name).containsExactly("dumping", "restoring");
         assertThat(Files.list(temp)).isEmpty();
+    }
+
+    @Test
+    void writesAfterSnapshotTakenAreNotInTheDumpNorTheSequenceValuesTheyDrew() throws Exception {
+        loadSample(pg.server(0));
+        Map<String, String> before;
+        try (Connection source = pg.server(0).connect()) {
+            before = TableChecksum.postgresChecksums(source);
+        }
+        Path dump = dir.resolve("live.pgdump");
+        DumpResult result =
+                LiveDumps.dumpWritingAfterSnapshot(backuper, endpoint(pg.server(0)), dump, pg.server(0)::connect);
+
+        assertThat(result.rows()).as("rows at the snapshot").isEqualTo(4 + 3 + 1);
+        backuper.restore(dump, endpoint(pg.server(1)), CopyProgress.NONE);
+        try (Connection copy = pg.server(1).connect()) {
+            assertThat(TableChecksum.postgresChecksums(copy)).isEqualTo(before);
+            SampleDatabase.assertKeysContinue(copy); // the sequences as they were at the snapshot too
+        }
+    }
+
+    @Test
+    void snapshotTakenRunsOnceWhenTheSourceIsUnreachable() throws Exception {
+        LiveDumps.assertSnapshotTakenRunsWhenTheSourceIsUnreachable(backuper, dir);
     }
 
     @Test
