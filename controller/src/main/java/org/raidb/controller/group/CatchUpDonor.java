@@ -114,7 +114,7 @@ final class CatchUpDonor {
      */
     private List<TransferDump> dumpAll(String joiner, List<DatabaseBackend> sources, List<Path> files)
             throws SQLException, IOException, InterruptedException {
-        Path dir = Files.createDirectories(vdb.dataDir().resolve("catch-up"));
+        Path dir = Files.createDirectories(vdb.dataDir().resolve("catch-up").resolve(vdb.name()));
         CountDownLatch snapshots = new CountDownLatch(sources.size());
         Thread releaser = new Thread(
                 () -> {

@@ -169,11 +169,12 @@ final class CatchUpJoiner {
                 backends.stream().map(CatchUpDonor::tableSet).toList()));
         Path dir;
         try {
-            dir = Files.createDirectories(vdb.dataDir().resolve("catch-up"));
+            dir = Files.createDirectories(vdb.dataDir().resolve("catch-up").resolve(vdb.name()));
         } catch (IOException e) {
             throw new GroupException(
                     "controller group " + group + ": cannot create "
-                            + vdb.dataDir().resolve("catch-up") + " for the donor's dumps: " + e.getMessage(),
+                            + vdb.dataDir().resolve("catch-up").resolve(vdb.name()) + " for the donor's dumps: "
+                            + e.getMessage(),
                     e);
         }
         synchronized (this) {
