@@ -16,7 +16,7 @@ import org.raidb.controller.config.GroupConfig;
  * This controller's membership of a group, over JGroups: messages to all (in the stack's total order)
  * or to one member, views as members join and leave. Members are named by their JGroups address.
  */
-final class GroupChannel implements AutoCloseable {
+final class GroupChannel implements GroupSender, AutoCloseable {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GroupChannel.class);
 
     /** What the protocol above hears. Called on JGroups' threads: must not block. */
@@ -100,7 +100,8 @@ final class GroupChannel implements AutoCloseable {
         return channel.getAddress();
     }
 
-    String self() {
+    @Override
+    public String self() {
         return String.valueOf(channel.getAddress());
     }
 
@@ -130,8 +131,8 @@ final class GroupChannel implements AutoCloseable {
         return pa instanceof org.jgroups.stack.IpAddress ip ? ip.getPort() : 0;
     }
 
-    /** To every member, in the group's total order (this one included). */
-    void sendAll(GroupMessage m) throws Exception {
+    @Override
+    public void sendAll(GroupMessage m) throws Exception {
         channel.send(new BytesMessage(null, GroupMessage.encode(m)));
     }
 

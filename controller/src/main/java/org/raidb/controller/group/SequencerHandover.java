@@ -47,7 +47,7 @@ final class SequencerHandover {
         Set<String> catchingUp();
     }
 
-    private final GroupChannel channel;
+    private final GroupSender channel;
     private final DeliveredWrites delivered;
     private final Member member;
     private final String group;
@@ -70,7 +70,7 @@ final class SequencerHandover {
         }
     }
 
-    SequencerHandover(GroupChannel channel, DeliveredWrites delivered, Member member, String group) {
+    SequencerHandover(GroupSender channel, DeliveredWrites delivered, Member member, String group) {
         this.channel = channel;
         this.delivered = delivered;
         this.member = member;
