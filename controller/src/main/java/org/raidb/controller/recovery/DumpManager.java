@@ -376,7 +376,7 @@ public final class DumpManager {
             return Backupers.byName(format, options());
         } catch (IllegalArgumentException e) {
             throw new SQLException(
-                    "transfer file " + path.toAbsolutePath() + " says format '" + format + "', which this controller"
+                    "transfer file " + path.toAbsolutePath() + " is in format '" + format + "', which this controller"
                             + " cannot load (" + e.getMessage() + "): run the same RAIDb version on every controller"
                             + " of the group",
                     SqlStates.INVALID_PARAMETER_VALUE,

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,12 @@ final class ExternalTool {
         return executable.getFileName().toString();
     }
 
+    /** What the caller does while the tool goes on, once it has got somewhere. */
+    @FunctionalInterface
+    interface Milestone {
+        void reached() throws SQLException;
+    }
+
     /** What a finished run printed and how it exited. */
     record Outcome(int exitCode, String stdout, List<String> stderr) {}
 
@@ -46,7 +53,7 @@ final class ExternalTool {
      * stderrLines} as well as into the outcome. Interrupting the calling thread kills the tool.
      */
     Outcome run(List<String> arguments, Map<String, String> environment, Consumer<String> stderrLines)
-            throws BackupException {
+            throws SQLException {
         return run(arguments, environment, stderrLines, line -> false, () -> {});
     }
 
@@ -60,8 +67,8 @@ final class ExternalTool {
             Map<String, String> environment,
             Consumer<String> stderrLines,
             Predicate<String> milestone,
-            Runnable atMilestone)
-            throws BackupException {
+            Milestone atMilestone)
+            throws SQLException {
         List<String> command = new ArrayList<>();
         command.add(executable.toString());
         command.addAll(arguments);
@@ -95,7 +102,7 @@ final class ExternalTool {
         var unused = process.onExit().thenRun(reached::countDown); // a tool that never prints the milestone
         try {
             reached.await();
-            atMilestone.run();
+            atMilestone.reached();
             int exit = process.waitFor();
             stderrReader.join();
             stdoutReader.join();
@@ -109,8 +116,8 @@ final class ExternalTool {
         } catch (ExecutionException e) {
             kill(process);
             throw BackupException.io("lost the output of " + name(), e.getCause());
-        } catch (RuntimeException e) {
-            kill(process);
+        } catch (SQLException | RuntimeException e) {
+            kill(process); // atMilestone failed
             throw e;
         }
     }

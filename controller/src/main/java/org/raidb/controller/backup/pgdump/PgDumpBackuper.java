@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import org.raidb.controller.backup.BackendEndpoint;
 import org.raidb.controller.backup.BackupException;
 import org.raidb.controller.backup.Backuper;
@@ -68,7 +69,8 @@ public final class PgDumpBackuper implements Backuper {
      * {@code snapshotTaken} runs once pg_dump has read the catalog and every sequence's value, which it does
      * before any table's contents: at its first "dumping contents of table" line (or at its exit, for a database
      * without tables). Writes are held for pg_dump's start and catalog reads; the tables' contents, the bulk of
-     * the dump, are read from the snapshot while the source takes writes.
+     * the dump, are read from the snapshot while the source takes writes, and so are the row counts of the
+     * progress and the result.
      */
     @Override
     public DumpResult dump(BackendEndpoint source, Path dumpPath, CopyProgress progress, Runnable snapshotTaken)
@@ -80,12 +82,8 @@ public final class PgDumpBackuper implements Backuper {
             PgTools tools = PgTools.locate(toolsDir);
             Path partial = DumpFile.partialFor(dumpPath);
             try (ExportedSnapshot snapshot = ExportedSnapshot.open(source)) {
-                Map<String, Long> rows = snapshot.rowsPerTable();
-                long totalRows =
-                        rows.values().stream().mapToLong(Long::longValue).sum();
-                progress.begin("dumping", "rows", totalRows);
-                VerboseProgress tables =
-                        new VerboseProgress(VerboseProgress.PG_DUMP_TABLE, t -> rows.getOrDefault(t, 0L), progress);
+                VerboseProgress tables = new VerboseProgress(VerboseProgress.PG_DUMP_TABLE, progress);
+                AtomicReference<Map<String, Long>> rows = new AtomicReference<>(Map.of());
                 ExternalTool pgDump = new ExternalTool(tools.pgDump());
                 ExternalTool.Outcome outcome = pgDump.run(
                         List.of(
@@ -97,7 +95,13 @@ public final class PgDumpBackuper implements Backuper {
                         environment(url, source),
                         tables::line,
                         VerboseProgress.PG_DUMP_TABLE.asMatchPredicate(),
-                        hook::fire);
+                        () -> {
+                            hook.fire();
+                            // Counted in the snapshot once the writes go on: still exactly the rows pg_dump writes.
+                            Map<String, Long> counted = snapshot.rowsPerTable();
+                            rows.set(counted);
+                            tables.begin("dumping", "rows", total(counted), t -> counted.getOrDefault(t, 0L));
+                        });
                 if (outcome.exitCode() != 0) {
                     throw pgDump.failure(
                             outcome,
@@ -111,8 +115,8 @@ public final class PgDumpBackuper implements Backuper {
                         NAME,
                         dumpPath,
                         DumpFile.size(dumpPath),
-                        rows.size(),
-                        totalRows,
+                        rows.get().size(),
+                        total(rows.get()),
                         Duration.ofNanos(System.nanoTime() - begin));
             } finally {
                 DumpFile.discard(partial);
@@ -175,6 +179,10 @@ public final class PgDumpBackuper implements Backuper {
         }
     }
 
+    private static long total(Map<String, Long> rowsPerTable) {
+        return rowsPerTable.values().stream().mapToLong(Long::longValue).sum();
+    }
+
     /**
      * The server and credentials for libpq, and pg_dump's messages in English: the verbose lines that say where it
      * is are matched as it prints them (in another language, snapshotTaken only comes at its exit).
@@ -189,7 +197,7 @@ public final class PgDumpBackuper implements Backuper {
      * Entries of table data in the dump's table of contents. Reading it first also proves the file is
      * a dump pg_restore can read, before anything in the target is dropped.
      */
-    private static long tablesWithData(ExternalTool pgRestore, Path dumpPath) throws BackupException {
+    private static long tablesWithData(ExternalTool pgRestore, Path dumpPath) throws SQLException {
         ExternalTool.Outcome listing =
                 pgRestore.run(List.of("--list", dumpPath.toAbsolutePath().toString()), Map.of(), line -> {});
         if (listing.exitCode() != 0) {

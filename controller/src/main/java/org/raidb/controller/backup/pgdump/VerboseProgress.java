@@ -1,5 +1,7 @@
 package org.raidb.controller.backup.pgdump;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,17 +18,35 @@ final class VerboseProgress {
     static final Pattern PG_RESTORE_TABLE = Pattern.compile("^pg_restore: processing data for table \"(.*)\"$");
 
     private final Pattern tableStart;
-    private final ToLongFunction<String> unitsOfTable;
     private final CopyProgress progress;
+    private ToLongFunction<String> unitsOfTable; // null until the step has begun
+    private final List<String> finishedBeforeBegin = new ArrayList<>();
     private String current;
 
     /**
+     * For a step that has begun.
+     *
      * @param unitsOfTable the units a finished table counts for, given its {@code schema.table} name
      */
     VerboseProgress(Pattern tableStart, ToLongFunction<String> unitsOfTable, CopyProgress progress) {
         this.tableStart = tableStart;
         this.unitsOfTable = unitsOfTable;
         this.progress = progress;
+    }
+
+    /** For a step whose total is known only once the tool runs: {@link #begin} reports the tables done before. */
+    VerboseProgress(Pattern tableStart, CopyProgress progress) {
+        this(tableStart, null, progress);
+    }
+
+    /** Begins the step (see {@link CopyProgress#begin}), with the units a finished table counts for. */
+    synchronized void begin(String step, String unit, long total, ToLongFunction<String> unitsOfTable) {
+        progress.begin(step, unit, total);
+        this.unitsOfTable = unitsOfTable;
+        for (String table : finishedBeforeBegin) {
+            progress.advance(unitsOfTable.applyAsLong(table));
+        }
+        finishedBeforeBegin.clear();
     }
 
     /** Called from the tool's stderr reader. */
@@ -44,9 +64,14 @@ final class VerboseProgress {
     }
 
     private void finishCurrent() {
-        if (current != null) {
-            progress.advance(unitsOfTable.applyAsLong(current));
-            current = null;
+        if (current == null) {
+            return;
         }
+        if (unitsOfTable == null) {
+            finishedBeforeBegin.add(current);
+        } else {
+            progress.advance(unitsOfTable.applyAsLong(current));
+        }
+        current = null;
     }
 }

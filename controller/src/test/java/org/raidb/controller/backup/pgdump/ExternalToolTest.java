@@ -1,10 +1,12 @@
 package org.raidb.controller.backup.pgdump;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +59,57 @@ class ExternalToolTest {
         });
         assertThat(outcome.exitCode()).isZero();
         assertThat(outcome.stderr()).hasSize(20000);
+    }
+
+    @Test
+    void theMilestoneRunsOnTheCallingThreadWhileTheToolGoesOn() throws Exception {
+        Path fifo = fifo();
+        // The tool cannot get past "read" until the milestone has written to the FIFO.
+        ExternalTool tool = new ExternalTool(
+                script("echo 'pg_dump: reading' >&2; echo 'pg_dump: dumping contents of table \"public.a\"' >&2;"
+                        + " read answer < " + fifo + "; echo \"pg_dump: told $answer\" >&2"));
+        List<String> calls = new ArrayList<>();
+        ExternalTool.Outcome outcome =
+                tool.run(List.of(), Map.of(), line -> {}, VerboseProgress.PG_DUMP_TABLE.asMatchPredicate(), () -> {
+                    calls.add(Thread.currentThread().getName());
+                    try {
+                        Files.writeString(fifo, "go\n");
+                    } catch (java.io.IOException e) {
+                        throw new SQLException("cannot write to " + fifo, e);
+                    }
+                });
+        assertThat(calls).containsExactly(Thread.currentThread().getName());
+        assertThat(outcome.exitCode()).isZero();
+        assertThat(outcome.stderr()).endsWith("pg_dump: told go");
+    }
+
+    @Test
+    void withoutTheMilestoneLineItRunsOnceTheToolHasExited() throws Exception {
+        ExternalTool tool = new ExternalTool(script("echo 'pg_dump: no tables' >&2; exit 1"));
+        List<String> calls = new ArrayList<>();
+        ExternalTool.Outcome outcome =
+                tool.run(List.of(), Map.of(), line -> {}, line -> line.contains("contents"), () -> calls.add("ran"));
+        assertThat(calls).containsExactly("ran");
+        assertThat(outcome.exitCode()).isEqualTo(1);
+    }
+
+    @Test
+    void aMilestoneThatFailsStopsTheToolAndIsTheFailure() throws Exception {
+        Path fifo = fifo();
+        // Would wait for ever on the FIFO that nobody writes: run returns only because the tool is stopped.
+        ExternalTool tool = new ExternalTool(script("echo 'pg_dump: milestone' >&2; read answer < " + fifo));
+        assertThatThrownBy(() -> tool.run(List.of(), Map.of(), line -> {}, line -> line.endsWith("milestone"), () -> {
+                    throw new SQLException("counting failed", "08006");
+                }))
+                .isInstanceOf(SQLException.class)
+                .hasMessage("counting failed");
+    }
+
+    private Path fifo() throws Exception {
+        Path fifo = dir.resolve("answer");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor()).as("mkfifo exit code").isZero();
+        return fifo;
     }
 
     private Path script(String body) throws Exception {

@@ -206,6 +206,27 @@ class TransferDumpIT {
     }
 
     @Test
+    void loadingIntoAnUnreachableBackendIs08001NamingItAndLeavesItDisabled() throws Exception {
+        try (ControllerFixture joiner = joiner();
+                Connection app = joiner.connect()) {
+            createItems(app, 2);
+            VirtualDatabase jv = joiner.controller().virtualDatabase("shop");
+            TransferDump fromPg3 = jv.dumps().dumpLive(jv.backend("pg3"), dir.resolve("from-pg3"), () -> {});
+            DatabaseBackend pg4 = jv.backend("pg4");
+            pg.server(3).kill();
+
+            assertThatThrownBy(() -> jv.dumps().loadTransfer(pg4, fromPg3.path(), fromPg3.format(), Progress.NONE))
+                    .isInstanceOfSatisfying(
+                            SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("08001"))
+                    .hasMessageContaining(pg.server(3).jdbcUrl());
+            assertThat(pg4.isEnabled()).isFalse();
+            assertThat(pg4.disabledReason()).contains("cannot connect").contains("load a new transfer file");
+            execute(app, "INSERT INTO items (name) VALUES ('without pg4')");
+            assertThat(count(pg.server(2), "name = 'without pg4'")).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aLiveDumpOfAnUnreachableBackendIs08001AndStillRunsSnapshotTaken() throws Exception {
         try (ControllerFixture donor = donor("pgDump")) {
             try (Connection app = donor.connect()) {
