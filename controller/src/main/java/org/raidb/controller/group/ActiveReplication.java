@@ -312,7 +312,8 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                     new GroupMessage.CatchUpAbort(
                             a.joiner(),
                             "another controller is catching up from the group; start this one again once it serves"
-                                    + " clients"));
+                                    + " clients",
+                            true));
         }
     }
 

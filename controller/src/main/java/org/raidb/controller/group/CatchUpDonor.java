@@ -23,8 +23,12 @@ import org.raidb.controller.vdb.VirtualDatabase;
  */
 final class CatchUpDonor {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(CatchUpDonor.class);
-    /** How long the transactions open at the barrier may take to end before the catch-up is given up. */
-    static final long OPEN_TRANSACTIONS_MILLIS = 30_000;
+    /**
+     * How long the transactions open at the barrier may take to end before the catch-up is given up (and
+     * the joiner asks again): the writes held meanwhile must come back to their clients well within
+     * their origin's 30 s delivery timeout.
+     */
+    static final long OPEN_TRANSACTIONS_MILLIS = 10_000;
 
     private static final int CHUNK_BYTES = 256 * 1024;
 
@@ -58,18 +62,25 @@ final class CatchUpDonor {
         try {
             if (!barrier.awaitCut(joiner, OPEN_TRANSACTIONS_MILLIS)) {
                 if (barrier.waiting(joiner)) {
+                    StringBuilder open = new StringBuilder();
+                    for (String tx : barrier.stillOpen()) {
+                        open.append(open.length() == 0 ? "" : "; ")
+                                .append(tx)
+                                .append(": ")
+                                .append(runner.describe(tx));
+                    }
                     giveUp(
                             joiner,
-                            "the transactions open at its barrier did not end within "
-                                    + OPEN_TRANSACTIONS_MILLIS / 1000 + " s (" + barrier.stillOpen()
-                                    + "); start it again when"
-                                    + " clients are not holding transactions open");
+                            "the transactions open at its barrier did not end within " + OPEN_TRANSACTIONS_MILLIS / 1000
+                                    + " s (" + open + "); start it again when clients are not holding transactions"
+                                    + " open",
+                            true);
                 }
                 return;
             }
             if (!runner.awaitIdle(TimeUnit.SECONDS.toMillis(60))) {
                 barrier.release();
-                giveUp(joiner, "the donor's backends did not finish the writes before the barrier within 60 s");
+                giveUp(joiner, "the donor's backends did not finish the writes before the barrier within 60 s", true);
                 return;
             }
             List<DatabaseBackend> sources = sources(ask.tableSets());
@@ -93,7 +104,7 @@ final class CatchUpDonor {
                     position);
         } catch (SQLException | IOException | RuntimeException e) {
             barrier.release(); // never left holding: the group's writes go on whatever happened here
-            giveUp(joiner, "the donor " + channel.self() + " could not dump its backends: " + e.getMessage());
+            giveUp(joiner, "the donor " + channel.self() + " could not dump its backends: " + e.getMessage(), false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             barrier.release();
@@ -215,9 +226,9 @@ final class CatchUpDonor {
         }
     }
 
-    private void giveUp(String joiner, String reason) {
+    private void giveUp(String joiner, String reason, boolean retry) {
         try {
-            channel.sendAll(new GroupMessage.CatchUpAbort(joiner, reason));
+            channel.sendAll(new GroupMessage.CatchUpAbort(joiner, reason, retry));
         } catch (Exception e) {
             log.error("controller group {}: cannot give up the catch-up of {}: {}", group, joiner, e.toString());
         }

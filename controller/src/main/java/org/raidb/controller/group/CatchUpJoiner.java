@@ -64,6 +64,10 @@ final class CatchUpJoiner {
     private final Map<Integer, Path> files = new HashMap<>();
     private final Set<Integer> complete = new HashSet<>();
     private String failure;
+    /** Whether the failure was the group being busy: the joiner asks again. */
+    private boolean retryable;
+    /** How many times a joiner asks before it gives up when the group is busy. */
+    private static final int ATTEMPTS = 5;
 
     CatchUpJoiner(VirtualDatabase vdb, GroupChannel channel, String group) {
         this.vdb = vdb;
@@ -142,6 +146,7 @@ final class CatchUpJoiner {
 
     synchronized void aborted(GroupMessage.CatchUpAbort a) {
         if (stage != Stage.LIVE && a.joiner().equals(channel.self())) {
+            retryable = a.retry();
             fail(a.reason());
         }
     }
@@ -164,6 +169,35 @@ final class CatchUpJoiner {
      * has run the writes delivered meanwhile; fails with why it could not.
      */
     void catchUp(Member member) throws GroupException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                attempt(member);
+                return;
+            } catch (RetryableFailure e) {
+                if (attempt == ATTEMPTS) {
+                    abandon(e.getMessage());
+                    throw new GroupException(e.getMessage() + " (asked " + ATTEMPTS + " times)", e);
+                }
+                log.warn(
+                        "controller group {}: {}; asking again ({} of {})",
+                        group,
+                        e.getMessage(),
+                        attempt + 1,
+                        ATTEMPTS);
+            }
+        }
+    }
+
+    /** The group was busy: the joiner asks again. */
+    private static final class RetryableFailure extends GroupException {
+        private static final long serialVersionUID = 1L;
+
+        RetryableFailure(String message) {
+            super(message);
+        }
+    }
+
+    private void attempt(Member member) throws GroupException {
         List<DatabaseBackend> backends = vdb.backends();
         List<String> tableSets = new ArrayList<>(new LinkedHashSet<>(
                 backends.stream().map(CatchUpDonor::tableSet).toList()));
@@ -183,6 +217,11 @@ final class CatchUpJoiner {
             }
             kept.clear(); // delivered before the barrier: in the dumps
             stage = Stage.BEFORE_BARRIER;
+            start = null;
+            donor = null;
+            complete.clear();
+            failure = null;
+            retryable = false;
         }
         long began = System.nanoTime();
         try {
@@ -209,6 +248,8 @@ final class CatchUpJoiner {
                     kept.size() - skipped,
                     skipped);
             channel.sendAll(new GroupMessage.CaughtUp(channel.self()));
+        } catch (RetryableFailure e) {
+            throw e;
         } catch (GroupException e) {
             abandon(e.getMessage());
             throw e;
@@ -250,8 +291,13 @@ final class CatchUpJoiner {
             TimeUnit.NANOSECONDS.timedWait(this, left);
         }
         if (failure != null) {
-            throw new GroupException("controller group " + group
-                    + ": this controller could not catch up with the group: " + failure + "; start it again");
+            String message =
+                    "controller group " + group + ": this controller could not catch up with the group: " + failure;
+            if (retryable) {
+                stage = Stage.DECIDING; // what comes before the next barrier is in its dumps
+                throw new RetryableFailure(message);
+            }
+            throw new GroupException(message + "; start it again");
         }
         return start;
     }
@@ -290,7 +336,7 @@ final class CatchUpJoiner {
             open.clear();
         }
         try {
-            channel.sendAll(new GroupMessage.CatchUpAbort(channel.self(), "the joiner gave up: " + why));
+            channel.sendAll(new GroupMessage.CatchUpAbort(channel.self(), "the joiner gave up: " + why, false));
         } catch (Exception e) {
             log.warn("controller group {}: cannot tell the members this controller gave up: {}", group, e.toString());
         }

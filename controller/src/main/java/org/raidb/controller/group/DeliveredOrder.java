@@ -58,6 +58,13 @@ final class DeliveredOrder {
     private record Entry(Ticket ticket, LockMode mode) {}
 
     private final Map<ConflictClass, Deque<Entry>> queues = new HashMap<>();
+    /**
+     * Per class, its entries that are not intentions (IS, IX). A queue of intentions only blocks no one
+     * (intentions are compatible with each other), and a table's queue is such a queue, as long as every
+     * write on it holds one of its rows: its waiters need not be looked at one by one, which a backlog of
+     * thousands of writes (a joiner's, or what a handover held) would make quadratic.
+     */
+    private final Map<ConflictClass, Integer> strong = new HashMap<>();
     /** Every transaction's tickets, granted or waiting, in the order they were enqueued. */
     private final Map<String, List<Ticket>> tickets = new LinkedHashMap<>();
 
@@ -73,6 +80,9 @@ final class DeliveredOrder {
         }
         for (Step s : t.steps) {
             queues.computeIfAbsent(s.conflictClass(), k -> new ArrayDeque<>()).addLast(new Entry(t, s.mode()));
+            if (!intention(s.mode())) {
+                strong.merge(s.conflictClass(), 1, Integer::sum);
+            }
         }
         tickets.computeIfAbsent(tx, k -> new ArrayList<>()).add(t);
         if (grantable(t)) {
@@ -117,7 +127,7 @@ final class DeliveredOrder {
                 tickets.remove(t.tx);
             }
         }
-        regrant();
+        regrant(List.of(t));
     }
 
     /** The transaction ended here: everything it holds or waits for goes. */
@@ -133,7 +143,26 @@ final class DeliveredOrder {
                         new SQLException("the transaction ended while this write waited", SqlStates.DEADLOCK_DETECTED);
             }
         }
-        regrant();
+        regrant(own);
+    }
+
+    /** A transaction's writes in the queues: how many hold their classes, and whom the others wait for. */
+    synchronized String describe(String tx) {
+        List<Ticket> own = tickets.get(tx);
+        if (own == null) {
+            return "no write of it in the queues";
+        }
+        int granted = 0;
+        Set<String> waitingFor = new HashSet<>();
+        for (Ticket t : own) {
+            if (t.granted) {
+                granted++;
+            } else {
+                waitingFor.addAll(blockers(t));
+            }
+        }
+        return granted + " write(s) holding their classes"
+                + (waitingFor.isEmpty() ? "" : ", waiting for " + waitingFor);
     }
 
     /** Writes waiting for a class (admin view, tests). */
@@ -152,35 +181,71 @@ final class DeliveredOrder {
     private void remove(Ticket t) {
         for (Step s : t.steps) {
             Deque<Entry> q = queues.get(s.conflictClass());
-            if (q != null) {
-                q.removeIf(e -> e.ticket() == t);
+            if (q != null && q.removeIf(e -> e.ticket() == t)) {
+                if (!intention(s.mode())) {
+                    strong.merge(s.conflictClass(), -1, Integer::sum);
+                }
                 if (q.isEmpty()) {
                     queues.remove(s.conflictClass());
+                    strong.remove(s.conflictClass());
                 }
             }
         }
     }
 
-    /** Grants what became grantable, and wakes the waiters (also those ended() refused). */
-    private void regrant() {
-        for (List<Ticket> own : tickets.values()) {
-            for (Ticket t : own) {
-                if (!t.granted && t.refused == null && grantable(t)) {
-                    t.granted = true;
+    private static boolean intention(LockMode m) {
+        return m == LockMode.IS || m == LockMode.IX;
+    }
+
+    /**
+     * Grants what became grantable once {@code removed} left their queues, and wakes the waiters (also
+     * those ended() refused). Only a ticket in one of their classes' queues can have been waiting for them.
+     */
+    private void regrant(List<Ticket> removed) {
+        Set<Ticket> candidates = new java.util.LinkedHashSet<>();
+        for (Ticket r : removed) {
+            for (Step s : r.steps) {
+                for (Entry e : queues.getOrDefault(s.conflictClass(), EMPTY)) {
+                    if (!e.ticket().granted && e.ticket().refused == null) {
+                        candidates.add(e.ticket());
+                    }
                 }
+            }
+        }
+        for (Ticket t : candidates) {
+            if (grantable(t)) {
+                t.granted = true;
             }
         }
         notifyAll();
     }
 
+    private static final Deque<Entry> EMPTY = new ArrayDeque<>();
+
     private boolean grantable(Ticket t) {
-        return blockers(t).isEmpty();
+        for (Step s : t.steps) {
+            if (strong.getOrDefault(s.conflictClass(), 0) == 0) {
+                continue;
+            }
+            for (Entry e : queues.get(s.conflictClass())) {
+                if (e.ticket() == t) {
+                    break;
+                }
+                if (!e.ticket().tx.equals(t.tx) && !e.mode().compatibleWith(s.mode())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** The transactions with an incompatible entry ahead of the ticket in one of its classes. */
     private Set<String> blockers(Ticket t) {
         Set<String> by = new HashSet<>();
         for (Step s : t.steps) {
+            if (strong.getOrDefault(s.conflictClass(), 0) == 0) {
+                continue; // intentions only: no one blocks there
+            }
             for (Entry e : queues.get(s.conflictClass())) {
                 if (e.ticket() == t) {
                     break;

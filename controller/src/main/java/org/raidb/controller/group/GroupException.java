@@ -1,7 +1,7 @@
 package org.raidb.controller.group;
 
 /** A controller group that cannot form or be joined; the message says why and what to do. */
-public final class GroupException extends Exception {
+public class GroupException extends Exception {
     private static final long serialVersionUID = 1L;
 
     public GroupException(String message) {

@@ -135,8 +135,11 @@ sealed interface GroupMessage {
     @SuppressWarnings("ArrayRecordComponent") // bytes in transit, never compared or kept
     record CatchUpChunk(String joiner, int dump, byte[] bytes, boolean last) implements GroupMessage {}
 
-    /** The catch-up of {@code joiner} is given up, with why; the members go on without it. */
-    record CatchUpAbort(String joiner, String reason) implements GroupMessage {}
+    /**
+     * The catch-up of {@code joiner} is given up, with why; the members go on without it. {@code retry}:
+     * the joiner may ask again at once (the group was busy, not broken).
+     */
+    record CatchUpAbort(String joiner, String reason, boolean retry) implements GroupMessage {}
 
     /** The joiner has its backends and runs the writes after the barrier: it counts as a member again. */
     record CaughtUp(String joiner) implements GroupMessage {}
@@ -206,7 +209,10 @@ sealed interface GroupMessage {
             w.begin(CATCH_UP_CHUNK).writeString(x.joiner()).writeInt(x.dump()).writeBytes(x.bytes());
             w.writeBoolean(x.last());
         } else if (m instanceof CatchUpAbort x) {
-            w.begin(CATCH_UP_ABORT).writeString(x.joiner()).writeString(x.reason());
+            w.begin(CATCH_UP_ABORT)
+                    .writeString(x.joiner())
+                    .writeString(x.reason())
+                    .writeBoolean(x.retry());
         } else if (m instanceof CaughtUp x) {
             w.begin(CAUGHT_UP).writeString(x.joiner());
         } else if (m instanceof Status x) {
@@ -300,7 +306,7 @@ sealed interface GroupMessage {
             case CATCH_UP_START ->
                 new CatchUpStart(r.readString(), r.readString(), r.readLong(), r.readStringList(), r.readStringList());
             case CATCH_UP_CHUNK -> new CatchUpChunk(r.readString(), r.readInt(), r.readBytes(), r.readBoolean());
-            case CATCH_UP_ABORT -> new CatchUpAbort(r.readString(), r.readString());
+            case CATCH_UP_ABORT -> new CatchUpAbort(r.readString(), r.readString(), r.readBoolean());
             case CAUGHT_UP -> new CaughtUp(r.readString());
             case POSITION -> new Position(r.readString(), r.readLong(), r.readLong());
             case FILL -> {

@@ -185,6 +185,11 @@ final class WriteRunner {
         return applied.get();
     }
 
+    /** How a group transaction stands in this member's queues (a catch-up that waited for it says so). */
+    String describe(String tx) {
+        return order.describe(tx);
+    }
+
     int waiting() {
         return order.waiting();
     }

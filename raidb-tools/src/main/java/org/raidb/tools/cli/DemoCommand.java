@@ -134,6 +134,7 @@ final class DemoCommand implements Callable<Integer> {
         EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(backends, VIRTUAL_DATABASE);
         List<Controller> members = new ArrayList<>();
         java.util.Map<Controller, List<EmbeddedPostgresServer>> backendsOf = new java.util.HashMap<>();
+        Path firstData = Files.createTempDirectory("raidb-demo");
         try {
             for (int i = 0; i < controllers; i++) {
                 List<EmbeddedPostgresServer> own = new ArrayList<>();
@@ -142,14 +143,23 @@ final class DemoCommand implements Callable<Integer> {
                 }
                 Integer firstPort =
                         i == 0 ? null : members.get(0).group(VIRTUAL_DATABASE).groupPort();
-                RaidbConfig config =
-                        configuration(own, Files.createTempDirectory("raidb-demo"), i == 0 ? port : 0, firstPort);
+                RaidbConfig config = configuration(
+                        own,
+                        i == 0 ? firstData : Files.createTempDirectory("raidb-demo"),
+                        i == 0 ? port : 0,
+                        firstPort);
                 Controller c = Controller.start(config);
                 members.add(c);
                 backendsOf.put(c, own);
             }
-            boolean identical =
-                    org.raidb.tools.demo.GroupDemo.run(members, backendsOf::get, VIRTUAL_DATABASE, USER, PASSWORD, out);
+            // Started again on its own data directory, contacting the second member this time.
+            java.util.concurrent.Callable<Controller> restartFirst = () -> Controller.start(configuration(
+                    backendsOf.get(members.get(0)),
+                    firstData,
+                    port,
+                    members.get(1).group(VIRTUAL_DATABASE).groupPort()));
+            boolean identical = org.raidb.tools.demo.GroupDemo.run(
+                    members, backendsOf::get, restartFirst, VIRTUAL_DATABASE, USER, PASSWORD, out);
             return identical ? 0 : RaidbCommand.EXIT_FAILURE;
         } finally {
             for (int i = members.size() - 1; i >= 0; i--) {

@@ -7,6 +7,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.raidb.controller.Controller;
 import org.raidb.embedded.EmbeddedPostgresServer;
@@ -15,7 +19,8 @@ import org.raidb.embedded.EmbeddedPostgresServer;
  * The demo with a controller group: several controllers serve one virtual database, each with its own
  * backends. The workload runs through the first; every backend of every controller ends identical.
  * Then the first controller stops, as if it had failed: the client goes on through another, and the
- * survivors' backends stay identical.
+ * survivors' backends stay identical. Last, the first controller starts again while a client writes
+ * through another: it catches up from the group before it serves, and every backend is identical again.
  */
 public final class GroupDemo {
     private GroupDemo() {}
@@ -25,10 +30,12 @@ public final class GroupDemo {
      *
      * @param controllers the running members, in the order the client URL lists them
      * @param backendsOf each member's backends
+     * @param restartFirst starts the first member again, on its configuration (its backends as they were)
      */
     public static boolean run(
             List<Controller> controllers,
             Function<Controller, List<EmbeddedPostgresServer>> backendsOf,
+            Callable<Controller> restartFirst,
             String vdb,
             String user,
             String password,
@@ -65,7 +72,37 @@ public final class GroupDemo {
             out.println("The client goes on through controller 2: " + repriced + " products repriced");
         }
         out.println("\nThe backends of the controllers still running:");
-        return report(survivors, out) && identical;
+        identical &= report(survivors, out);
+
+        out.println("\nStarting controller 1 again while a client writes through controller 2...");
+        AtomicBoolean done = new AtomicBoolean();
+        AtomicLong writes = new AtomicLong();
+        String second = "jdbc:raidb://127.0.0.1:" + controllers.get(1).port() + "/" + vdb;
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+            try (Connection c = DriverManager.getConnection(second, user, password);
+                    Statement st = c.createStatement()) {
+                for (int n = 0; !done.get(); n++) {
+                    st.executeUpdate("UPDATE products SET price = price + 1 WHERE id = " + (1 + n % 100));
+                    writes.incrementAndGet();
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try (Controller again = restartFirst.call()) {
+            done.set(true);
+            writer.join();
+            out.println("Controller 1 caught up from the group and serves 127.0.0.1:" + again.port() + " again; "
+                    + writes.get() + " writes went through controller 2 meanwhile");
+            try (Connection c = DriverManager.getConnection(
+                            "jdbc:raidb://127.0.0.1:" + again.port() + "/" + vdb, user, password);
+                    Statement st = c.createStatement()) {
+                int repriced = st.executeUpdate("UPDATE products SET price = price - 1 WHERE id <= 10");
+                out.println("A client of controller 1 writes again: " + repriced + " products repriced");
+            }
+            out.println("\nEvery backend of every controller:");
+            return report(all, out) && identical;
+        }
     }
 
     private static boolean report(List<EmbeddedPostgresServer> servers, PrintStream out) throws SQLException {
