@@ -216,10 +216,11 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             }
         } else if (m instanceof GroupMessage.CatchUpAsk a) {
             joiner.asked(a);
+            // The barrier first: from here on new writes do not wait for the joiner; then those sent before.
+            barrier.asked(a, channel.members(), delivered.position(), () -> refuse(a));
             if (!a.joiner().equals(channel.self())) {
                 origins.excused(a.joiner());
             }
-            barrier.asked(a, channel.members(), delivered.position(), () -> refuse(a));
         } else if (m instanceof GroupMessage.CatchUpStart s) {
             joiner.started(s);
         } else if (m instanceof GroupMessage.CatchUpChunk c) {

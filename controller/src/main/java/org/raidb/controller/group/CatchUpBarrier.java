@@ -52,6 +52,9 @@ final class CatchUpBarrier {
     private Set<String> waitingFor;
 
     private boolean donorHolds;
+    /** When the barrier was delivered here, for the log's account of how long writes were held. */
+    private long barrierAt;
+
     private final List<GroupMessage.Write> held = new ArrayList<>();
 
     CatchUpBarrier(Member member, Supplier<String> self, String group) {
@@ -122,6 +125,7 @@ final class CatchUpBarrier {
             return;
         }
         joiner = ask.joiner();
+        barrierAt = System.nanoTime();
         catchingUp.add(joiner);
         waitingFor = new HashSet<>(openTransactions.keySet());
         String donor = donor(view);
@@ -154,6 +158,14 @@ final class CatchUpBarrier {
     /** Q: the transactions open at the barrier have ended. */
     private void cut() {
         waitingFor = null;
+        log.info(
+                "controller group {}: the transactions open at {}'s barrier ended after {} ms; {} write(s) held here"
+                        + " meanwhile{}",
+                group,
+                joiner,
+                java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - barrierAt),
+                held.size(),
+                donorHolds ? " (this member, the donor, holds them until its snapshot is taken)" : "");
         if (!donorHolds) {
             runHeld();
         } else {

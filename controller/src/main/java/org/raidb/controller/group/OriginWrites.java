@@ -119,6 +119,7 @@ final class OriginWrites {
         members.removeAll(catchingUp);
         Acks answers = new Acks(self, members);
         acks.put(seq, answers);
+        catchingUp.forEach(answers::excused); // one that started catching up since the members were read
         o.known = true;
         if (!autoCommit) {
             o.inGroup = true;
