@@ -86,7 +86,7 @@ final class CatchUpDonor {
             List<DatabaseBackend> sources = sources(ask.tableSets());
             List<TransferDump> dumps = dumpAll(joiner, sources, files);
             List<String> formats = dumps.stream().map(TransferDump::format).toList();
-            if (!channel.sendTo(
+            if (!channel.sendInOrder(
                     joiner,
                     new GroupMessage.CatchUpStart(
                             joiner, channel.self(), position, List.copyOf(openAtBarrier), formats))) {
@@ -215,7 +215,7 @@ final class CatchUpDonor {
             while (true) {
                 byte[] next = in.readNBytes(CHUNK_BYTES);
                 boolean last = next.length == 0;
-                if (!channel.sendTo(joiner, new GroupMessage.CatchUpChunk(joiner, dump, piece, last))) {
+                if (!channel.sendInOrder(joiner, new GroupMessage.CatchUpChunk(joiner, dump, piece, last))) {
                     throw new IOException("the joiner " + joiner + " left the group");
                 }
                 if (last) {

@@ -136,6 +136,14 @@ final class GroupChannel implements GroupSender, AutoCloseable {
         channel.send(new BytesMessage(null, GroupMessage.encode(m)));
     }
 
+    /**
+     * To one member, after what this member sent it before (a catch-up's dumps: their pieces must arrive
+     * in order); false when it is no longer in the view.
+     */
+    boolean sendInOrder(String member, GroupMessage m) {
+        return sendTo(member, m);
+    }
+
     /** To one member; false when it is no longer in the view. */
     boolean sendTo(String member, GroupMessage m) {
         Address a = addresses.get(member);
