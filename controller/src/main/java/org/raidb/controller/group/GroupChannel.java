@@ -30,6 +30,8 @@ final class GroupChannel implements GroupSender, AutoCloseable {
     private final GroupConfig config;
     private final Map<String, Address> addresses = new ConcurrentHashMap<>();
     private volatile View view;
+    /** The view's members by name, made once per view: the delivery thread asks for them at every write. */
+    private volatile List<String> memberNames;
 
     private GroupChannel(JChannel channel, GroupConfig config) {
         this.channel = channel;
@@ -82,6 +84,7 @@ final class GroupChannel implements GroupSender, AutoCloseable {
                                 .map(Address::toString)
                                 .toList();
                 left.forEach(addresses::remove);
+                memberNames = names(v);
                 listener.viewChanged(v, left);
             }
         });
@@ -117,7 +120,12 @@ final class GroupChannel implements GroupSender, AutoCloseable {
 
     /** The members of the current view, by name. */
     List<String> members() {
-        return view().getMembers().stream().map(Address::toString).toList();
+        List<String> names = memberNames;
+        return names != null ? names : names(view());
+    }
+
+    private static List<String> names(View v) {
+        return v.getMembers().stream().map(Address::toString).toList();
     }
 
     /** The port the transport listens on (bindPort 0 picks one). */
@@ -141,17 +149,28 @@ final class GroupChannel implements GroupSender, AutoCloseable {
      * in order); false when it is no longer in the view.
      */
     boolean sendInOrder(String member, GroupMessage m) {
-        return sendTo(member, m);
+        return send(member, m, false);
     }
 
-    /** To one member; false when it is no longer in the view. */
+    /**
+     * To one member, out of band; false when it is no longer in the view. What goes this way (a write's
+     * Done, a status answer) is an answer its receiver counts or files by its own key, so no order among
+     * them or with the group's writes matters; out of band, JGroups hands it to its receiver at once
+     * instead of queueing it behind the sender's earlier unicasts (at the coordinator, the writes the
+     * sender forwards for ordering). It is still retransmitted until received (UNICAST3).
+     */
     boolean sendTo(String member, GroupMessage m) {
+        return send(member, m, true);
+    }
+
+    private boolean send(String member, GroupMessage m, boolean outOfBand) {
         Address a = addresses.get(member);
         if (a == null) {
             return false;
         }
         try {
-            channel.send(new BytesMessage(a, GroupMessage.encode(m)));
+            Message message = new BytesMessage(a, GroupMessage.encode(m));
+            channel.send(outOfBand ? message.setFlag(Message.Flag.OOB) : message);
             return true;
         } catch (Exception e) {
             log.warn("controller group {}: cannot send to {}: {}", config.name(), member, e.toString());
