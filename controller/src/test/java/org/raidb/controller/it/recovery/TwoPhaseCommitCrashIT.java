@@ -3,9 +3,6 @@ package org.raidb.controller.it.recovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -111,9 +108,8 @@ class TwoPhaseCommitCrashIT {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+    /** A port outside the ephemeral range: the controller is restarted on it after a kill. */
+    private static int freePort() {
+        return org.raidb.embedded.FreePort.pick();
     }
 }
