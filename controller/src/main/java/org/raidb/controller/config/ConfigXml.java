@@ -128,7 +128,7 @@ final class ConfigXml {
                                     .filter(m -> !m.isEmpty())
                                     .toList(),
                     or(joinTimeout, 2000),
-                    GroupConfig.WhenAlone.parse(or(whenAlone, "start")));
+                    GroupConfig.WhenAlone.parse(or(whenAlone, "auto")));
         }
     }
 

@@ -50,8 +50,17 @@ public record GroupConfig(
 
     /** What a controller that finds no member at start does: serve alone (and say so), or keep looking. */
     public enum WhenAlone {
+        /** Serve alone, and say so in the log; others join later. */
         START,
-        WAIT;
+        /** Keep looking for a member; serve only once one answers. */
+        WAIT,
+        /**
+         * {@link #WAIT} when this controller's data directory shows it served the group beside other
+         * members and did not leave it as the last one: its backends may lack what the group wrote since,
+         * and serving alone would fork the data. {@link #START} otherwise (a first start, or the last
+         * member of the group stopped cleanly).
+         */
+        AUTO;
 
         static WhenAlone parse(String s) {
             return valueOf(s.strip().toUpperCase(Locale.ROOT));

@@ -33,6 +33,7 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     private final ShadowSessions shadows;
     private final Membership membership;
     private final DeliveredWrites delivered = new DeliveredWrites();
+    private final GroupHistory history;
     private final SequencerHandover handover;
     private final CatchUpBarrier barrier;
     private final CatchUpJoiner joiner;
@@ -44,7 +45,8 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         this.config = config;
         this.channel = channel;
         this.runner = new WriteRunner(vdb, local);
-        this.membership = new Membership(vdb, config, channel, runner, delivered, controllerName);
+        this.history = new GroupHistory(vdb.dataDir(), vdb.name());
+        this.membership = new Membership(vdb, config, channel, runner, delivered, history, controllerName);
         CatchUpDonor donor = new CatchUpDonor(vdb, channel, runner, config.name());
         this.barrier = new CatchUpBarrier(
                 new CatchUpBarrier.Member() {
@@ -56,6 +58,11 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                     @Override
                     public void donate(GroupMessage.CatchUpAsk ask, long position, Set<String> open) {
                         donor.donate(ask, position, open);
+                    }
+
+                    @Override
+                    public boolean stale(String member) {
+                        return membership.stale(member);
                     }
                 },
                 channel::self,
@@ -113,6 +120,7 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             channel.connect(p);
             if (p.membership.checkJoin()) {
                 p.joiner.catchUp(p.kept());
+                p.membership.caughtUp();
             } else {
                 p.joiner.noCatchUpNeeded(p.kept());
             }
@@ -330,6 +338,9 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                 members.size(),
                 left.isEmpty() ? "" : "; left: " + left);
         origins.membersNow(members);
+        if (members.size() > 1) {
+            history.sawOthers(config.name());
+        }
         synchronized (early) {
             installedView = view.getViewId().getId();
             handover.viewChanged(before, view, left);
@@ -375,6 +386,9 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
 
     @Override
     public void close() {
+        if (channel.members().size() == 1 && !joiner.joining()) {
+            history.leftLast(config.name()); // nobody writes after the last member: it may start alone
+        }
         channel.close();
         shadows.close();
     }

@@ -37,6 +37,9 @@ final class CatchUpBarrier {
 
         /** This member is the donor: snapshot, then {@link #release}, then ship the dumps. */
         void donate(GroupMessage.CatchUpAsk ask, long position, Set<String> openAtBarrier);
+
+        /** Whether {@code member} said it is stale ({@link GroupHistory}): its backends may lack writes. */
+        boolean stale(String member);
     }
 
     private final Member member;
@@ -145,10 +148,13 @@ final class CatchUpBarrier {
         }
     }
 
-    /** The member that gives its backends' contents: the first that is neither joining nor catching up. */
+    /**
+     * The member that gives its backends' contents: the first that is neither joining, catching up nor
+     * stale.
+     */
     String donor(List<String> view) {
         for (String m : view) {
-            if (!catchingUp.contains(m)) {
+            if (!catchingUp.contains(m) && !member.stale(m)) {
                 return m;
             }
         }

@@ -93,9 +93,12 @@ sealed interface GroupMessage {
     /**
      * A member's identity, sent to all when the view changes: its controller's name and what must be the
      * same on every member (RAIDb level, table placement), and how many writes it has had delivered
-     * since it joined (a newcomer must not join a group that has written without it).
+     * since it joined (a newcomer must not join a group that has written without it). {@code stale}: it
+     * served the group before, stopped while others went on, and has not caught up yet ({@link
+     * GroupHistory}): it waits for a member that is not stale and is never a catch-up's donor.
      */
-    record Announce(String member, String controller, String fingerprint, long delivered) implements GroupMessage {}
+    record Announce(String member, String controller, String fingerprint, long delivered, boolean stale)
+            implements GroupMessage {}
 
     record StatusAsk(String from, long id) implements GroupMessage {}
 
@@ -186,7 +189,8 @@ sealed interface GroupMessage {
                     .writeString(x.member())
                     .writeString(x.controller())
                     .writeString(x.fingerprint())
-                    .writeLong(x.delivered());
+                    .writeLong(x.delivered())
+                    .writeBoolean(x.stale());
         } else if (m instanceof StatusAsk x) {
             w.begin(STATUS_ASK).writeString(x.from()).writeLong(x.id());
         } else if (m instanceof Position x) {
@@ -294,7 +298,8 @@ sealed interface GroupMessage {
             }
             case DONE -> new Done(r.readString(), r.readLong(), r.readString(), r.readString());
             case VERDICT -> new Verdict(r.readString(), r.readString());
-            case ANNOUNCE -> new Announce(r.readString(), r.readString(), r.readString(), r.readLong());
+            case ANNOUNCE ->
+                new Announce(r.readString(), r.readString(), r.readString(), r.readLong(), r.readBoolean());
             case STATUS_ASK -> new StatusAsk(r.readString(), r.readLong());
             case STATUS -> {
                 long id = r.readLong();

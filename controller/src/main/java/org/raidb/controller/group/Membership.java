@@ -30,6 +30,10 @@ final class Membership {
     private final GroupChannel channel;
     private final WriteRunner runner;
     private final DeliveredWrites delivered;
+    private final GroupHistory history;
+    /** Until caught up: this controller's backends may lack what the group wrote while it was stopped. */
+    private volatile boolean stale;
+
     private final String fingerprint;
     private volatile String controllerName;
     private final Map<String, GroupMessage.Announce> announced = new ConcurrentHashMap<>();
@@ -43,8 +47,11 @@ final class Membership {
             GroupChannel channel,
             WriteRunner runner,
             DeliveredWrites delivered,
+            GroupHistory history,
             String name) {
         this.delivered = delivered;
+        this.history = history;
+        this.stale = history.servedBesideOthersBeforeStart() && config.whenAlone() != GroupConfig.WhenAlone.START;
         this.vdb = vdb;
         this.config = config;
         this.channel = channel;
@@ -55,20 +62,24 @@ final class Membership {
 
     /**
      * After connecting: waits for a member when told to, then checks that this controller fits the
-     * group (same configuration); returns whether the group has ordered writes without it, so that it
-     * must catch up before it serves clients.
+     * group (same configuration); returns whether it must catch up before it serves clients: the group
+     * has ordered writes without it, or it is stale ({@link GroupHistory}).
      */
     boolean checkJoin() throws GroupException {
         synchronized (viewSeen) {
-            while (channel.view().size() == 1 && config.whenAlone() == GroupConfig.WhenAlone.WAIT) {
-                log.warn(
-                        "controller group {}: no member answered at {}; virtual database {} waits for one"
-                                + " (whenAlone=\"wait\")",
-                        config.name(),
-                        config.members(),
-                        vdb.name());
+            long period = TimeUnit.MILLISECONDS.toNanos(Math.max(config.joinTimeoutMillis(), 1000));
+            long began = System.nanoTime();
+            long loggedAt = began - period;
+            for (String why = reasonToWait(); why != null; why = reasonToWait()) {
+                long now = System.nanoTime();
+                // Stale beside others: the others' Announces take milliseconds to come; say so only if they do not.
+                boolean alone = channel.view().size() == 1;
+                if (now - loggedAt >= period && (alone || now - began >= period)) {
+                    log.warn("controller group {}: {}", config.name(), why);
+                    loggedAt = now;
+                }
                 try {
-                    viewSeen.wait(Math.max(config.joinTimeoutMillis(), 1000));
+                    TimeUnit.NANOSECONDS.timedWait(viewSeen, period);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new GroupException("interrupted while waiting for a member of group " + config.name(), e);
@@ -103,7 +114,55 @@ final class Membership {
                 channel.self(),
                 channel.view().size(),
                 theirs.delivered());
-        return theirs.delivered() > 0;
+        return stale || theirs.delivered() > 0;
+    }
+
+    /** Another member of the view has said it is not stale: it can be a catch-up's donor. */
+    private boolean aMemberIsNotStale() {
+        return channel.members().stream()
+                .filter(m -> !m.equals(channel.self()))
+                .anyMatch(m -> announced.containsKey(m) && !announced.get(m).stale());
+    }
+
+    /** Whether {@code member} said it is stale: it cannot give its backends' contents to a joiner. */
+    boolean stale(String member) {
+        GroupMessage.Announce a = announced.get(member);
+        return a != null && a.stale();
+    }
+
+    /** Caught up: this controller's backends hold the group's data; it tells the others. */
+    void caughtUp() {
+        if (stale) {
+            stale = false;
+            announce();
+        }
+    }
+
+    /** Why this controller may not go on yet (it waits for a view or an Announce), or null. */
+    private String reasonToWait() {
+        if (channel.view().size() == 1 && waitsWhenAlone()) {
+            return "no member answered at " + config.members() + "; virtual database " + vdb.name()
+                    + " waits for one ("
+                    + (config.whenAlone() == GroupConfig.WhenAlone.WAIT
+                            ? "whenAlone=\"wait\")"
+                            : "it served the group beside other members before and did not stop as its last member,"
+                                    + " so its backends may lack what the group wrote since; to serve alone anyway,"
+                                    + " start it with whenAlone=\"start\")");
+        }
+        if (stale && !aMemberIsNotStale()) {
+            return "every member in view " + channel.members() + " stopped while others went on, as this one did;"
+                    + " virtual database " + vdb.name() + " waits for a member that did not (the one that stopped"
+                    + " last: start it with whenAlone=\"start\")";
+        }
+        return null;
+    }
+
+    private boolean waitsWhenAlone() {
+        return switch (config.whenAlone()) {
+            case WAIT -> true;
+            case START -> false;
+            case AUTO -> history.servedBesideOthersBeforeStart();
+        };
     }
 
     private GroupMessage.Announce awaitAnnounce(String member) throws GroupException {
@@ -129,6 +188,9 @@ final class Membership {
         synchronized (announced) {
             announced.put(a.member(), a);
             announced.notifyAll();
+        }
+        synchronized (viewSeen) {
+            viewSeen.notifyAll(); // a stale joiner waits for a member that is not
         }
     }
 
@@ -184,7 +246,7 @@ final class Membership {
                 () -> {
                     try {
                         channel.sendAll(new GroupMessage.Announce(
-                                channel.self(), controllerName, fingerprint, delivered.position()));
+                                channel.self(), controllerName, fingerprint, delivered.position(), stale));
                     } catch (Exception ex) {
                         log.warn("controller group {}: cannot announce this member: {}", config.name(), ex.toString());
                     }

@@ -291,6 +291,73 @@ class ControllerGroupIT {
         }
     }
 
+    @Test
+    void aMemberStoppedWhileTheGroupWentOnWaitsForTheOneThatStoppedLastAndCatchesUpFromIt() throws Exception {
+        b.close();
+        a.close();
+        b = null;
+        a = null;
+        int portA = freePort();
+        int portB = freePort();
+        Path dirA = Files.createTempDirectory("member-a");
+        Path dirB = Files.createTempDirectory("member-b");
+        // The default whenAlone ("auto") and a short joinTimeout: the first start of each is alone at times.
+        ControllerConfigXml memberA = pg.controllerConfig("shop")
+                .backends(List.of(pg.server(0)))
+                .extraXml("<controllerGroup name=\"history-group\" bindPort=\"" + portA + "\" members=\"127.0.0.1:"
+                        + portB + "\" joinTimeout=\"500\"/>");
+        ControllerConfigXml memberB = pg.controllerConfig("shop")
+                .backends(List.of(pg.server(1)))
+                .extraXml("<controllerGroup name=\"history-group\" bindPort=\"" + portB + "\" members=\"127.0.0.1:"
+                        + portA + "\" joinTimeout=\"500\"/>");
+        ControllerFixture first = ControllerFixture.start(memberA, "shop", dirA);
+        ControllerFixture second = ControllerFixture.start(memberB, "shop", dirB);
+        try (Connection c = first.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (id int PRIMARY KEY, v text)");
+            st.executeUpdate("INSERT INTO t SELECT g, 'before' FROM generate_series(1, 100) g");
+            assertThat(countOn(pg.server(1), "SELECT count(*) FROM t")).isEqualTo(100);
+            second.close(); // B stops while A goes on
+            st.executeUpdate("INSERT INTO t SELECT g, 'while B was stopped' FROM generate_series(101, 150) g");
+        }
+        first.close(); // A stops last: nobody wrote after it
+        assertThat(dirB.resolve("data/group/shop.member")).exists();
+        assertThat(dirA.resolve("data/group/shop.member")).doesNotExist();
+
+        // B, started again alone, does not serve its stale backend: it waits for a member.
+        CompletableFuture<ControllerFixture> bAgain = CompletableFuture.supplyAsync(() -> {
+            try {
+                return ControllerFixture.start(memberB, "shop", dirB);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).until(() -> !bAgain.isDone());
+        // A, the last to stop, starts at once (alone or beside B); B catches up from it, not the other way.
+        try (ControllerFixture aAgain = ControllerFixture.start(memberA, "shop", dirA);
+                ControllerFixture bServing = bAgain.get(120, TimeUnit.SECONDS);
+                Connection cb = bServing.connect();
+                Statement sb = cb.createStatement()) {
+            assertThat(bServing.controller().group("shop").viewMembers()).hasSize(2);
+            assertThat(ReplicaChecks.count(cb, "SELECT count(*) FROM t")).isEqualTo(150);
+            assertThat(sb.executeUpdate("UPDATE t SET v = 'through B' WHERE id = 150"))
+                    .isEqualTo(1);
+            Map<String, Map<String, String>> sums = ControllerFixture.checksums(List.of(pg.server(0), pg.server(1)));
+            assertThat(sums.values().stream().distinct())
+                    .as("per-table checksums of both backends: %s", sums)
+                    .hasSize(1);
+            assertThat(countOn(pg.server(0), "SELECT count(*) FROM t WHERE v = 'through B'"))
+                    .isEqualTo(1);
+            aAgain.assertEveryBackendEnabled();
+        }
+    }
+
+    private static int countOn(EmbeddedPostgresServer server, String query) throws SQLException {
+        try (Connection c = server.connect()) {
+            return ReplicaChecks.count(c, query);
+        }
+    }
+
     private static ControllerFixture startQuietly(ControllerConfigXml config) {
         try {
             return ControllerFixture.start(config, "shop");
@@ -300,10 +367,9 @@ class ControllerGroupIT {
     }
 
     /** A port the system has free now, for a member the others must be told of before it starts. */
-    static int freePort() throws java.io.IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+    /** A port outside the ephemeral range: the controller is restarted on it after a kill. */
+    static int freePort() {
+        return org.raidb.embedded.FreePort.pick();
     }
 
     @Test

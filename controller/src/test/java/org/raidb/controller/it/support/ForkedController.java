@@ -81,12 +81,6 @@ public final class ForkedController implements AutoCloseable {
         return launch(configFile, vdb, maxHeap, exitOnOutOfMemory, 0);
     }
 
-    /** A restart on the same data, its configuration file first changed by {@code change}. */
-    public ForkedController restart(java.util.function.UnaryOperator<String> change) throws IOException {
-        Files.writeString(configFile, change.apply(Files.readString(configFile)));
-        return restart();
-    }
-
     /** {@code maxFileKilobytes}: 0 for no limit. */
     private static ForkedController launch(
             Path configFile, String vdb, String maxHeap, boolean exitOnOutOfMemory, long maxFileKilobytes)
