@@ -29,19 +29,38 @@ final class ScramSha256 {
         static Verifier of(byte[] password) {
             byte[] salt = new byte[16];
             RANDOM.nextBytes(salt);
+            return of(password, salt);
+        }
+
+        static Verifier of(byte[] password, byte[] salt) {
             byte[] salted = saltedPassword(password, salt);
             return new Verifier(salt, sha256(hmac(salted, "Client Key")), hmac(salted, "Server Key"));
         }
     }
 
     private final Verifier verifier;
+    /** What the server adds to the client's nonce. */
+    private final String serverNonce;
+
     private String clientFirstBare;
     private String serverFirst;
     private String gs2Header;
     private String nonce;
 
     ScramSha256(Verifier verifier) {
+        this(verifier, randomNonce());
+    }
+
+    /** With a given server nonce: for tests against the RFC's exchange. */
+    ScramSha256(Verifier verifier, String serverNonce) {
         this.verifier = verifier;
+        this.serverNonce = serverNonce;
+    }
+
+    private static String randomNonce() {
+        byte[] ours = new byte[18];
+        RANDOM.nextBytes(ours);
+        return B64.encodeToString(ours);
     }
 
     /** Reads the client-first message and answers the server-first one. */
@@ -62,10 +81,8 @@ final class ScramSha256 {
         if (clientNonce == null || clientNonce.isEmpty()) {
             throw new ScramException("client-first message without a nonce");
         }
-        byte[] ours = new byte[18];
-        RANDOM.nextBytes(ours);
         gs2Header = header;
-        nonce = clientNonce + B64.encodeToString(ours);
+        nonce = clientNonce + serverNonce;
         serverFirst = "r=" + nonce + ",s=" + B64.encodeToString(verifier.salt()) + ",i=" + ITERATIONS;
         return serverFirst;
     }
