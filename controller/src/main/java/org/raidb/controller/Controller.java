@@ -12,6 +12,7 @@ import org.raidb.controller.group.ActiveReplication;
 import org.raidb.controller.group.GroupException;
 import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.net.ClientListener;
+import org.raidb.controller.pgwire.PostgresFrontEnd;
 import org.raidb.controller.session.SessionRegistry;
 import org.raidb.controller.session.SessionRequests;
 import org.raidb.controller.vdb.ControllerResources;
@@ -26,6 +27,9 @@ public final class Controller implements AutoCloseable {
     private final Map<String, VirtualDatabase> virtualDatabases;
     private final Map<String, ReplicationProtocol> protocols;
     private final ClientListener listener;
+    /** The PostgreSQL front end's listener; null when it is off. */
+    private final ClientListener pgListener;
+
     private final long shutdownTimeoutMillis;
     private final ControllerResources shared;
     private final SessionRegistry sessions;
@@ -36,9 +40,11 @@ public final class Controller implements AutoCloseable {
             Map<String, VirtualDatabase> virtualDatabases,
             Map<String, ReplicationProtocol> protocols,
             ClientListener listener,
+            ClientListener pgListener,
             SessionRegistry sessions,
             long shutdownTimeoutMillis,
             ControllerResources shared) {
+        this.pgListener = pgListener;
         this.shared = shared;
         this.sessions = sessions;
         this.virtualDatabases = virtualDatabases;
@@ -100,12 +106,25 @@ public final class Controller implements AutoCloseable {
                     config.controller().host(),
                     listener.port(),
                     vdbs.keySet());
+            ClientListener pgListener;
+            try {
+                pgListener = PostgresFrontEnd.listen(config.controller(), registry);
+            } catch (Exception | Error e) {
+                listener.close(); // the virtual databases are closed below
+                throw e;
+            }
             Controller controller = new Controller(
-                    vdbs, protocols, listener, registry, config.controller().shutdownTimeoutMillis(), shared);
+                    vdbs,
+                    protocols,
+                    listener,
+                    pgListener,
+                    registry,
+                    config.controller().shutdownTimeoutMillis(),
+                    shared);
             try {
                 controller.admin = AdminServer.start(config, vdbs, protocols, controller::close);
             } catch (Exception | Error e) {
-                listener.close(); // the virtual databases are closed below
+                controller.clientListeners().forEach(ClientListener::close); // the virtual databases are closed below
                 throw e;
             }
             return controller;
@@ -162,6 +181,15 @@ public final class Controller implements AutoCloseable {
         return listener.port();
     }
 
+    /** The PostgreSQL front end's port (the configured one, or the one picked when 0 was configured); -1 when off. */
+    public int pgPort() {
+        return pgListener == null ? -1 : pgListener.port();
+    }
+
+    private List<ClientListener> clientListeners() {
+        return pgListener == null ? List.of(listener) : List.of(listener, pgListener);
+    }
+
     /** The admin HTTP API's port (the configured one, or the one picked when 0 was configured). */
     public int adminPort() {
         return admin.port();
@@ -188,9 +216,11 @@ public final class Controller implements AutoCloseable {
      * rest stays up until {@link #close}.
      */
     public void dropClients() {
-        listener.stopAccepting();
+        clientListeners().forEach(ClientListener::stopAccepting);
         try {
-            listener.endSessions(System.nanoTime()); // closes every client socket, waits for none
+            for (ClientListener l : clientListeners()) {
+                l.endSessions(System.nanoTime()); // closes every client socket, waits for none
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -210,7 +240,8 @@ public final class Controller implements AutoCloseable {
         if (stopped.getCount() == 0) {
             return;
         }
-        new ControllerShutdown(shutdownTimeoutMillis, admin, listener, virtualDatabases.values(), protocols.values())
+        new ControllerShutdown(
+                        shutdownTimeoutMillis, admin, clientListeners(), virtualDatabases.values(), protocols.values())
                 .run();
         shared.close(); // the parser threads, once no virtual database parses any more
         log.info("RAIDb controller stopped");

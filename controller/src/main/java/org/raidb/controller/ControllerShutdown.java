@@ -42,7 +42,9 @@ final class ControllerShutdown {
 
     private final long limitMillis;
     private final AdminServer admin;
-    private final ClientListener listener;
+    /** The driver's listener, and the PostgreSQL front end's when it is on. */
+    private final List<ClientListener> listeners;
+
     private final Collection<VirtualDatabase> virtualDatabases;
     private final Collection<ReplicationProtocol> groups;
     private boolean interrupted;
@@ -51,13 +53,13 @@ final class ControllerShutdown {
     ControllerShutdown(
             long limitMillis,
             AdminServer admin,
-            ClientListener listener,
+            List<ClientListener> listeners,
             Collection<VirtualDatabase> virtualDatabases,
             Collection<ReplicationProtocol> groups) {
         this.limitMillis = limitMillis;
         this.groups = groups;
         this.admin = admin;
-        this.listener = listener;
+        this.listeners = listeners;
         this.virtualDatabases = virtualDatabases;
     }
 
@@ -86,7 +88,7 @@ final class ControllerShutdown {
         if (admin != null) {
             admin.close();
         }
-        listener.stopAccepting();
+        listeners.forEach(ClientListener::stopAccepting);
         virtualDatabases.forEach(v -> v.recovery().stopOperations());
         log.info(
                 "shutdown: no new client, admin request or operation; sessions, operations and writes in flight get {} ms",
@@ -96,17 +98,23 @@ final class ControllerShutdown {
     private void endSessions(long deadline) {
         long started = System.nanoTime();
         try {
-            ClientListener.SessionsEnded ended = listener.endSessions(deadline);
-            if (ended.stillRunning() == 0) {
+            int closed = 0;
+            int stillRunning = 0;
+            for (ClientListener listener : listeners) {
+                ClientListener.SessionsEnded ended = listener.endSessions(deadline);
+                closed += ended.closed();
+                stillRunning += ended.stillRunning();
+            }
+            if (stillRunning == 0) {
                 log.info(
                         "shutdown: {} client session(s) ended, any open transaction rolled back ({} ms)",
-                        ended.closed(),
+                        closed,
                         millisSince(started));
             } else {
                 log.warn(
                         "shutdown: {} of {} client session(s) still running at the limit; their requests are abandoned",
-                        ended.stillRunning(),
-                        ended.closed());
+                        stillRunning,
+                        closed);
             }
         } catch (InterruptedException e) {
             interrupted = true;

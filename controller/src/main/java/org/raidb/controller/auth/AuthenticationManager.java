@@ -39,6 +39,15 @@ public final class AuthenticationManager {
         }
     }
 
+    /**
+     * A virtual user's password, or null for an unknown user: for logins that prove it without sending it
+     * (the PostgreSQL front end's SCRAM-SHA-256 and md5), which derive their check from it. A copy.
+     */
+    public byte[] virtualUserPassword(String user) {
+        byte[] p = user == null ? null : passwords.get(user);
+        return p == null ? null : p.clone();
+    }
+
     public boolean isAdmin(String user, String password) {
         return admin != null
                 && admin.name().equals(user)

@@ -69,6 +69,12 @@ final class ConfigXml {
         @JacksonXmlProperty(isAttribute = true)
         public Integer clientErrorLogInterval;
 
+        @JacksonXmlProperty(isAttribute = true)
+        public Integer pgPort;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String pgAuthentication;
+
         ControllerSettings toSettings() {
             ClientLimits d = ClientLimits.DEFAULT;
             return new ControllerSettings(
@@ -85,7 +91,10 @@ final class ConfigXml {
                             or(handshakeTimeout, d.handshakeTimeoutMillis()),
                             or(loginAttemptsBeforeDelay, d.loginAttemptsBeforeDelay()),
                             or(loginMaxDelay, d.loginMaxDelayMillis()),
-                            or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())));
+                            or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())),
+                    new PostgresWireSettings(
+                            or(pgPort, PostgresWireSettings.OFF.port()),
+                            or(pgAuthentication, PostgresWireSettings.OFF.authentication())));
         }
     }
 

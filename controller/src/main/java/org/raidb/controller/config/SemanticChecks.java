@@ -58,16 +58,21 @@ final class SemanticChecks {
                 .orElse(new SourcePosition(source, -1, -1));
     }
 
-    /** Clients and the admin interface cannot share a port (0, "pick any free port", is fine for both). */
+    /** Clients, PostgreSQL clients and the admin interface cannot share a port (0, "pick any free port", is fine for both). */
     private static void checkPortsDiffer(
             ControllerSettings settings, String source, ElementLocations locations, List<String> problems) {
+        SourcePosition where = locations.named("controller").stream()
+                .findFirst()
+                .map(e -> new SourcePosition(source, e.line(), e.column()))
+                .orElse(new SourcePosition(source, -1, -1));
         if (settings.port() != 0 && settings.port() == settings.adminPort()) {
-            SourcePosition where = locations.named("controller").stream()
-                    .findFirst()
-                    .map(e -> new SourcePosition(source, e.line(), e.column()))
-                    .orElse(new SourcePosition(source, -1, -1));
             problems.add(where.describe("<controller> port and adminPort are both " + settings.port()
                     + ": clients and the admin interface need different ports"));
+        }
+        int pgPort = settings.postgresWire().port();
+        if (pgPort > 0 && (pgPort == settings.port() || pgPort == settings.adminPort())) {
+            problems.add(where.describe("<controller> pgPort is " + pgPort
+                    + ", as port or adminPort: the PostgreSQL front end needs a port of its own"));
         }
     }
 }

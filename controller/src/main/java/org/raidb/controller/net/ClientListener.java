@@ -16,25 +16,43 @@ import org.slf4j.LoggerFactory;
 /**
  * Accepts driver connections and gives each its own session thread. Blocking I/O with a thread per
  * session keeps a request's path on one stack, which is what makes it readable and debuggable; the
- * session counts this middleware serves make that affordable.
+ * session counts this middleware serves make that affordable. The PostgreSQL front end listens the same way,
+ * with its own kind of session ({@link SessionFactory}).
  */
 public final class ClientListener implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ClientListener.class);
 
     private final ServerSocket server;
-    private final SessionRegistry registry;
+    private final SessionFactory factory;
+    private final String threadPrefix;
     private final AtomicLong sessionIds = new AtomicLong();
-    /** Every session from its connection to the end of its clean-up, so that a stop can wait for them. */
-    private final Map<ClientSession, Thread> sessions = new ConcurrentHashMap<>();
+    /**
+     * Every session's connection from its accept to the end of its clean-up, so that a stop can end them (closing
+     * the socket ends a session) and wait for them.
+     */
+    private final Map<Socket, Thread> sessions = new ConcurrentHashMap<>();
 
     private final Thread acceptor;
 
+    /** What serves one accepted connection on its own thread, until the client leaves or its socket is closed. */
+    @FunctionalInterface
+    public interface SessionFactory {
+        Runnable session(Socket socket, long id);
+    }
+
+    /** The driver's port: each connection a {@link ClientSession}. */
     public ClientListener(String host, int port, SessionRegistry registry) throws IOException {
-        this.registry = registry;
+        this(host, port, "raidb", (s, id) -> new ClientSession(s, registry, id));
+    }
+
+    /** @param threadPrefix names the acceptor ({@code prefix-listener-port}) and session threads ({@code prefix-session-id}) */
+    public ClientListener(String host, int port, String threadPrefix, SessionFactory factory) throws IOException {
+        this.factory = factory;
+        this.threadPrefix = threadPrefix;
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(host, port), 256);
-        this.acceptor = new Thread(this::acceptLoop, "raidb-listener-" + server.getLocalPort());
+        this.acceptor = new Thread(this::acceptLoop, threadPrefix + "-listener-" + server.getLocalPort());
         acceptor.start();
     }
 
@@ -60,31 +78,27 @@ public final class ClientListener implements AutoCloseable {
      */
     private void startSession(Socket s) {
         long id = sessionIds.incrementAndGet();
-        ClientSession session = new ClientSession(s, registry, id);
         try {
+            Runnable session = factory.session(s, id);
             Thread t = new Thread(
                     () -> {
                         try {
                             session.run();
                         } finally {
-                            sessions.remove(session);
+                            sessions.remove(s);
                         }
                     },
-                    "raidb-session-" + id);
+                    threadPrefix + "-session-" + id);
             t.setDaemon(true);
-            sessions.put(session, t);
+            sessions.put(s, t);
             t.start();
         } catch (RuntimeException | Error e) {
-            sessions.remove(session);
+            sessions.remove(s);
             log.warn(
                     "turned away the connection from {}: no thread for its session ({})",
                     s.getRemoteSocketAddress(),
                     e.toString());
-            try {
-                s.close();
-            } catch (IOException ignored) {
-                // it is being dropped anyway
-            }
+            closeQuietly(s);
         }
     }
 
@@ -109,7 +123,7 @@ public final class ClientListener implements AutoCloseable {
      */
     public SessionsEnded endSessions(long deadlineNanos) throws InterruptedException {
         int running = sessions.size();
-        sessions.keySet().forEach(ClientSession::close);
+        sessions.keySet().forEach(ClientListener::closeQuietly);
         for (Thread t : sessions.values()) {
             long left = deadlineNanos - System.nanoTime();
             if (left <= 0) {
@@ -118,6 +132,14 @@ public final class ClientListener implements AutoCloseable {
             TimeUnit.NANOSECONDS.timedJoin(t, left);
         }
         return new SessionsEnded(running, sessions.size());
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
     }
 
     /** Sessions a stop ended, and those still running at its deadline. */

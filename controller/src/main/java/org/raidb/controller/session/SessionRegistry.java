@@ -70,7 +70,7 @@ public final class SessionRegistry {
         return answerHook;
     }
 
-    VirtualDatabase virtualDatabase(String name) throws SQLException {
+    public VirtualDatabase virtualDatabase(String name) throws SQLException {
         VirtualDatabase vdb = name == null ? null : virtualDatabases.get(name);
         if (vdb == null && unavailable.containsKey(name)) {
             throw new SQLException(
@@ -89,7 +89,7 @@ public final class SessionRegistry {
     }
 
     /** The protocol the virtual database's requests go through. */
-    ReplicationProtocol protocol(VirtualDatabase vdb) {
+    public ReplicationProtocol protocol(VirtualDatabase vdb) {
         return protocols.computeIfAbsent(vdb.name(), n -> new SessionRequests(vdb, recentOutcomes(n)));
     }
 
@@ -113,20 +113,20 @@ public final class SessionRegistry {
         return sessions.values();
     }
 
-    int maxFrameBytes() {
+    public int maxFrameBytes() {
         return maxFrameBytes;
     }
 
     /** The frame limit until a client has logged in; never above {@link #maxFrameBytes}. */
-    int preLoginMaxFrameBytes() {
+    public int preLoginMaxFrameBytes() {
         return Math.min(maxFrameBytes, limits.preLoginMaxFrameBytes());
     }
 
-    Duration handshakeTimeout() {
+    public Duration handshakeTimeout() {
         return Duration.ofMillis(limits.handshakeTimeoutMillis());
     }
 
-    LoginThrottle loginThrottle() {
+    public LoginThrottle loginThrottle() {
         return loginThrottle;
     }
 
@@ -134,7 +134,7 @@ public final class SessionRegistry {
         return clientErrors;
     }
 
-    String version() {
+    public String version() {
         return version;
     }
 }

@@ -40,6 +40,7 @@ class ConfigDefaultsTest {
                         "controllerType/clientErrorLogInterval",
                         String.valueOf(ConfigDefaults.CLIENT_ERROR_LOG_INTERVAL_MILLIS))
                 .containsEntry("controllerType/shutdownTimeout", String.valueOf(ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS))
+                .containsEntry("controllerType/pgAuthentication", PostgresWireSettings.OFF.authentication())
                 .containsEntry("backendType/password", ConfigDefaults.PASSWORD)
                 .containsEntry("backendType/weight", String.valueOf(ConfigDefaults.BACKEND_WEIGHT))
                 .containsEntry("backendType/poolSize", String.valueOf(ConfigDefaults.BACKEND_POOL_SIZE))
@@ -102,6 +103,26 @@ class ConfigDefaultsTest {
                         java.util.List.of(new LoginConfig("app", "real", ""))));
         assertThat(db.replication()).isEqualTo(new ReplicationConfig("raidb1", "roundRobin", "all"));
         assertThat(db.health()).isEqualTo(HealthSettings.DEFAULT);
+    }
+
+    @Test
+    void thePostgresqlFrontEndIsOffUnlessPgPortIsGiven() throws Exception {
+        assertThat(load("").controller().postgresWire().enabled()).isFalse();
+        String xml = """
+                <raidb>
+                  <controller port="5000" pgPort="5432" pgAuthentication="md5"/>
+                  <virtualDatabase name="db">
+                    <authentication><admin user="admin"/><virtualUser name="app"/></authentication>
+                    <backend name="b1" url="jdbc:h2:mem:b1" user="sa"/>
+                    <raidb1/>
+                  </virtualDatabase>
+                </raidb>
+                """;
+        assertThat(ConfigLoader.load(xml, "pg.xml").controller().postgresWire())
+                .isEqualTo(new PostgresWireSettings(5432, PostgresWireSettings.MD5));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ConfigLoader.load(xml.replace("5432", "5000"), "pg.xml"))
+                .hasMessageContaining("pgPort is 5000");
     }
 
     @Test

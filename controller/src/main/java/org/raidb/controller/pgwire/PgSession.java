@@ -1,0 +1,398 @@
+package org.raidb.controller.pgwire;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.security.SecureRandom;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.util.Map;
+import org.raidb.controller.backend.ProductInfo;
+import org.raidb.controller.group.ReplicationProtocol;
+import org.raidb.controller.request.ExecuteRequest;
+import org.raidb.controller.request.StatementResult;
+import org.raidb.controller.result.Result;
+import org.raidb.controller.result.Rows;
+import org.raidb.controller.result.UpdateCount;
+import org.raidb.controller.transaction.SessionState;
+import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.driver.protocol.Protocol;
+import org.raidb.driver.protocol.SqlStates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One PostgreSQL client connection: startup ({@link PgStartup}), then the simple query protocol here and the
+ * extended one in {@link PgExtendedQuery}. Each statement enters the request path exactly as a RAIDb driver's
+ * EXECUTE does: an {@link ExecuteRequest} handed to the virtual database's {@link ReplicationProtocol} with the
+ * session's {@link SessionState}, so that ordering, the recovery log, determinism and routing are the same for
+ * both kinds of client. What is PostgreSQL's own is kept here: the transaction block's failed state (E), the
+ * command tags, the message flow.
+ *
+ * <p>An error a statement causes is an ErrorResponse and the session goes on; a protocol violation is a FATAL
+ * ErrorResponse and the connection closes. Whatever ends the session rolls back its transaction.
+ */
+final class PgSession implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(PgSession.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Socket socket;
+    private final PostgresFrontEnd frontEnd;
+    private final int processId;
+    private final int secret = RANDOM.nextInt();
+    private final InetAddress source;
+    private OutputStream raw;
+    private PgMessageWriter out;
+    private VirtualDatabase vdb;
+    private ReplicationProtocol requests;
+    private SessionState state;
+    private PgExtendedQuery extended;
+    /** An error in a transaction block: every statement is refused until ROLLBACK (or COMMIT, which rolls back). */
+    private boolean failedTransaction;
+    /** The COMMIT just run ended a failed transaction block: its tag is ROLLBACK. */
+    private boolean commitRolledBack;
+
+    PgSession(Socket socket, PostgresFrontEnd frontEnd, int processId) {
+        this.socket = socket;
+        this.frontEnd = frontEnd;
+        this.processId = processId;
+        this.source = socket.getInetAddress();
+    }
+
+    @Override
+    public void run() {
+        try {
+            serve();
+        } catch (PgProtocolException e) {
+            log.debug("PostgreSQL session {} from {}: protocol violation: {}", processId, source, e.getMessage());
+            fatal(e.sqlState(), e.getMessage());
+        } catch (SocketTimeoutException e) {
+            fatal(
+                    SqlStates.PROTOCOL_VIOLATION,
+                    "no startup packet or authentication answer in time: a client must"
+                            + " send them as soon as it has connected");
+        } catch (EOFException | SocketException e) {
+            log.debug("PostgreSQL session {} ended: {}", processId, e.getMessage());
+        } catch (IOException e) {
+            log.debug("PostgreSQL session {} ended: {}", processId, e.toString());
+        } catch (RuntimeException e) {
+            log.error("internal error in PostgreSQL session {}", processId, e);
+            fatal(
+                    SqlStates.INTERNAL_ERROR,
+                    "internal controller error: " + e + "; the connection is closed, please report this");
+        } catch (Error e) {
+            log.error(
+                    "PostgreSQL session {} from {} ended by {}; its transaction is rolled back",
+                    processId,
+                    source,
+                    e.toString());
+            fatal(
+                    SqlStates.OUT_OF_MEMORY,
+                    "the controller could not serve this session (" + e
+                            + "); the connection is closed: send smaller requests");
+        } finally {
+            cleanUp();
+        }
+    }
+
+    private void serve() throws IOException {
+        socket.setTcpNoDelay(true);
+        socket.setSoTimeout(
+                (int) Math.max(1, frontEnd.registry().handshakeTimeout().toMillis()));
+        PgMessageReader in = new PgMessageReader(
+                new BufferedInputStream(socket.getInputStream(), 16384),
+                frontEnd.registry().preLoginMaxFrameBytes());
+        raw = new BufferedOutputStream(socket.getOutputStream(), 16384);
+        out = new PgMessageWriter(raw);
+        PgStartup startup = new PgStartup(in, out, raw, frontEnd, source);
+        Object first = startup.startupPacket();
+        if (first instanceof PgStartup.Cancel cancel) {
+            frontEnd.cancel(cancel.processId(), cancel.secret());
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, String> parameters = (Map<String, String>) first;
+        PgStartup.Login login;
+        try {
+            login = startup.authenticate(parameters, frontEnd.settings());
+        } catch (SQLException e) {
+            log.info("PostgreSQL login from {} refused: {}", source, e.getMessage());
+            fatal(e.getSQLState(), e.getMessage());
+            return;
+        }
+        socket.setSoTimeout(0); // a logged-in session may stay idle
+        in.maxMessageBytes(frontEnd.registry().maxFrameBytes());
+        begin(login);
+        while (true) {
+            PgMessage m = in.next();
+            if (m.type() == 'X') {
+                return;
+            }
+            handle(m);
+        }
+    }
+
+    private void begin(PgStartup.Login login) throws IOException {
+        vdb = login.vdb();
+        requests = frontEnd.registry().protocol(vdb);
+        state = new SessionState(frontEnd.sessionId(processId), login.user(), vdb.transactionIds());
+        String applicationName = login.parameters().getOrDefault("application_name", "");
+        if (!applicationName.isEmpty()) {
+            state.applicationName(applicationName);
+        }
+        extended = new PgExtendedQuery(this, vdb, out);
+        frontEnd.register(processId, this);
+        out.parameterStatus("server_version", serverVersion());
+        out.parameterStatus("server_encoding", "UTF8");
+        out.parameterStatus("client_encoding", "UTF8");
+        out.parameterStatus("DateStyle", "ISO, MDY");
+        out.parameterStatus("IntervalStyle", "postgres");
+        out.parameterStatus("integer_datetimes", "on");
+        out.parameterStatus("standard_conforming_strings", "on");
+        out.parameterStatus("TimeZone", "UTC");
+        out.parameterStatus("is_superuser", "off");
+        out.parameterStatus("session_authorization", login.user());
+        out.parameterStatus("application_name", applicationName);
+        out.backendKeyData(processId, secret);
+        readyForQuery();
+        log.debug("PostgreSQL session {} opened on {} by {}", processId, vdb.name(), login.user());
+    }
+
+    /** The backends' version when they are PostgreSQL (clients adapt their SQL to it), else the one this speaks. */
+    private String serverVersion() {
+        try {
+            ProductInfo p = vdb.productInfo();
+            if (p != null && p.name().toLowerCase(java.util.Locale.ROOT).contains("postgres")) {
+                return p.majorVersion() + "." + p.minorVersion();
+            }
+        } catch (SQLException e) {
+            log.debug("no backend version for the PostgreSQL front end: {}", e.getMessage());
+        }
+        return "15.0";
+    }
+
+    private void handle(PgMessage m) throws IOException {
+        switch (m.type()) {
+            case 'Q' -> {
+                String text = m.readCString();
+                if (!extended.skipping()) {
+                    simpleQuery(text);
+                }
+            }
+            case 'S' -> {
+                extended.sync();
+                readyForQuery();
+            }
+            case 'H' -> out.flush();
+            case 'P', 'B', 'D', 'E', 'C' -> extended.handle(m);
+            case 'd', 'c', 'f' -> {
+                // COPY data outside a COPY: PostgreSQL ignores it too
+            }
+            default -> throw new PgProtocolException("unexpected message '" + m.describeType() + "' after startup");
+        }
+    }
+
+    // ---- the simple query protocol
+
+    private void simpleQuery(String text) throws IOException {
+        java.util.List<String> statements = PgSqlText.split(text);
+        if (statements.isEmpty()) {
+            out.emptyQueryResponse();
+        }
+        for (String sql : statements) {
+            try {
+                StatementResult r = run(sql, null, sql);
+                sendAll(sql, r);
+            } catch (SQLException e) {
+                error(e);
+                break; // PostgreSQL runs none of the statements after a failed one
+            }
+        }
+        readyForQuery();
+    }
+
+    /** Every result of a statement: the rows and the tag of each, in order. */
+    private void sendAll(String sql, StatementResult r) throws IOException, SQLException {
+        try {
+            notices(r.warnings());
+            for (Result item : r.results()) {
+                if (item instanceof Rows set) {
+                    try (PgRows rows = new PgRows(set.source())) {
+                        out.rowDescription(rows.fields(new int[0]));
+                        sendRows(rows, new int[0], 0);
+                        out.commandComplete(tag(sql, rows.sent(), true));
+                    }
+                } else if (item instanceof UpdateCount c) {
+                    out.commandComplete(tag(sql, c.count(), false));
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            r.discard();
+            throw e;
+        }
+    }
+
+    /** Sends up to {@code maxRows} rows (0: all); whether rows are left. */
+    boolean sendRows(PgRows rows, int[] formats, long maxRows) throws IOException, SQLException {
+        long sent = 0;
+        try {
+            while ((maxRows <= 0 || sent < maxRows) && rows.hasNext()) {
+                out.dataRow(rows.encode(rows.next(), formats));
+                sent++;
+                out.flushIfFull();
+            }
+            return rows.hasNext();
+        } catch (SQLException | RuntimeException e) {
+            failedIfInTransaction(true); // a read that fails midway aborts the transaction block, as on PostgreSQL
+            throw e;
+        }
+    }
+
+    void notices(SQLWarning w) {
+        for (SQLWarning n = w; n != null; n = n.getNextWarning()) {
+            out.notice(
+                    'N', "NOTICE", n.getSQLState() == null ? "01000" : n.getSQLState(), String.valueOf(n.getMessage()));
+        }
+    }
+
+    // ---- the request path, shared by both protocols
+
+    /**
+     * Runs one statement through the request path, as the driver's EXECUTE does.
+     *
+     * @param sql the text as the backends take it ({@code ?} markers)
+     * @param parameters the bound values, null for a statement without parameters (a plain Statement)
+     * @param clientSql the text as the client wrote it, which says what kind of command it is
+     */
+    StatementResult run(String sql, java.util.List<Object> parameters, String clientSql) throws SQLException {
+        String command = PgCommandTag.command(clientSql);
+        if (failedTransaction) {
+            return inFailedTransaction(sql, parameters, command);
+        }
+        boolean wasInTransaction = state.inTransactionMode();
+        ExecuteRequest r = new ExecuteRequest(
+                sql,
+                parameters,
+                Protocol.MODE_ANY,
+                false,
+                null,
+                Protocol.DEFAULT_FETCH_SIZE,
+                0,
+                0,
+                false,
+                false); // PostgreSQL's text has no JDBC escapes to translate
+        try {
+            return requests.execute(state, r);
+        } catch (SQLException e) {
+            failedIfInTransaction(wasInTransaction);
+            throw e;
+        }
+    }
+
+    /** Only the end of the transaction block, or a return to a savepoint, runs in a failed one. */
+    private StatementResult inFailedTransaction(String sql, java.util.List<Object> parameters, String command)
+            throws SQLException {
+        if (command.equals("ROLLBACK") && isRollbackTo(sql)) {
+            failedTransaction = false;
+            try {
+                return run(sql, parameters, sql);
+            } catch (SQLException e) {
+                failedTransaction = true;
+                throw e;
+            }
+        }
+        if (command.equals("ROLLBACK")
+                || command.equals("ABORT")
+                || command.equals("COMMIT")
+                || command.equals("END")) {
+            requests.rollback(state);
+            failedTransaction = false;
+            commitRolledBack = command.equals("COMMIT") || command.equals("END");
+            return new StatementResult(java.util.List.of(new UpdateCount(0)), null);
+        }
+        throw new SQLException(
+                "current transaction is aborted, commands ignored until end of transaction block: send ROLLBACK",
+                SqlStates.IN_FAILED_TRANSACTION);
+    }
+
+    /** The tag of a statement's result; a COMMIT that ended a failed transaction block is a ROLLBACK. */
+    String tag(String sql, long count, boolean returnedRows) {
+        if (commitRolledBack) {
+            commitRolledBack = false;
+            return "ROLLBACK";
+        }
+        return PgCommandTag.of(sql, count, returnedRows);
+    }
+
+    private static boolean isRollbackTo(String sql) {
+        return sql.toUpperCase(java.util.Locale.ROOT).matches("(?s)\\s*ROLLBACK\\s+(WORK\\s+|TRANSACTION\\s+)?TO\\b.*");
+    }
+
+    private void failedIfInTransaction(boolean wasInTransaction) {
+        if (wasInTransaction || state.inTransactionMode()) {
+            failedTransaction = true;
+        }
+    }
+
+    SessionState state() {
+        return state;
+    }
+
+    // ---- answers
+
+    void error(SQLException e) {
+        String sqlState = e.getSQLState() == null ? SqlStates.INTERNAL_ERROR : e.getSQLState();
+        out.notice('E', "ERROR", sqlState, String.valueOf(e.getMessage()));
+    }
+
+    private void readyForQuery() throws IOException {
+        out.readyForQuery(failedTransaction ? 'E' : state.inTransactionMode() ? 'T' : 'I');
+        out.flush();
+    }
+
+    /** A last FATAL ErrorResponse, if the connection still takes one. */
+    private void fatal(String sqlState, String message) {
+        if (out == null) {
+            return;
+        }
+        try {
+            out.notice('E', "FATAL", sqlState, message);
+            out.flush();
+        } catch (IOException | RuntimeException ignored) {
+            // the client is gone: closing is all that is left
+        }
+    }
+
+    /** Called from a CancelRequest's connection. */
+    void cancel(int givenSecret) {
+        if (givenSecret == secret && state != null) {
+            state.running().cancelAll();
+        }
+    }
+
+    private void cleanUp() {
+        frontEnd.unregister(processId, this);
+        try {
+            if (extended != null) {
+                extended.closeAll();
+            }
+            if (state != null) {
+                requests.sessionEnded(state);
+            }
+        } catch (SQLException | RuntimeException e) {
+            log.debug("rollback at end of PostgreSQL session {} failed: {}", processId, e.toString());
+        } finally {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // already closed
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+package org.raidb.controller.it.pgwire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Properties;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.raidb.controller.it.support.ControllerFixture;
+import org.raidb.controller.it.support.ReplicaChecks;
+import org.raidb.test.PostgresClusterExtension;
+
+/**
+ * pgjdbc itself, connected to the controller's PostgreSQL front end ({@code jdbc:postgresql://…:pgPort/shop})
+ * over three embedded PostgreSQL backends (RAIDb-1): DDL, DML, transactions, errors after which the session goes
+ * on, the common types in text and binary, named server-side statements; the backends identical afterwards.
+ */
+class PostgresFrontEndIT {
+    @RegisterExtension
+    static final PostgresClusterExtension pg =
+            PostgresClusterExtension.servers(3).database("shop");
+
+    private static ControllerFixture raidb;
+
+    @BeforeAll
+    static void start() throws Exception {
+        raidb = ControllerFixture.start(pg.controllerConfig("shop").controllerAttribute("pgPort", 0), "shop");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (raidb != null) {
+            raidb.close();
+        }
+    }
+
+    @BeforeEach
+    void freshTables() throws SQLException {
+        try (Connection c = raidb.connect();
+                Statement st = c.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS item");
+        }
+    }
+
+    static Connection pgjdbc(String mode) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", ControllerFixture.USER);
+        p.setProperty("password", ControllerFixture.PASSWORD);
+        p.setProperty("preferQueryMode", mode);
+        p.setProperty("prepareThreshold", "1"); // named statements from the first execution on
+        p.setProperty("sslmode", "disable");
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + raidb.controller().pgPort() + "/shop", p);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"extended", "simple", "extendedForPrepared"})
+    void ddlDmlTransactionsAndErrorsThroughPgjdbc(String mode) throws Exception {
+        try (Connection c = pgjdbc(mode);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE item (id int PRIMARY KEY, name varchar(40), price numeric(10,2), "
+                    + "qty bigint, ok boolean, born date, seen timestamp, at timestamptz, tag uuid, raw bytea, "
+                    + "score float8)");
+            assertThat(st.executeUpdate("INSERT INTO item (id, name) VALUES (1, 'one'), (2, 'two')"))
+                    .isEqualTo(2);
+            UUID tag = UUID.fromString("6c7c2a3e-0f5e-4a55-9d0e-2d3b1d9a8c11");
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO item VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                for (int i = 3; i <= 5; i++) {
+                    ps.setInt(1, i);
+                    ps.setString(2, "item " + i);
+                    ps.setBigDecimal(3, new BigDecimal("12.50").add(BigDecimal.valueOf(i)));
+                    ps.setLong(4, 10_000_000_000L + i);
+                    ps.setBoolean(5, i % 2 == 0);
+                    ps.setObject(6, LocalDate.of(2024, 2, 29));
+                    ps.setObject(7, LocalDateTime.of(2024, 3, 1, 12, 30, 45, 123_456_000));
+                    ps.setObject(8, OffsetDateTime.of(2024, 3, 1, 12, 0, 0, 0, ZoneOffset.ofHours(2)));
+                    ps.setObject(9, tag);
+                    ps.setBytes(10, new byte[] {0, 1, (byte) 0xff});
+                    ps.setDouble(11, 0.1 * i);
+                    assertThat(ps.executeUpdate()).isEqualTo(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT id, name, price, qty, ok, born, seen, at, tag, raw, score FROM item WHERE id = ?")) {
+                for (int round = 0; round < 3; round++) { // the named statement is reused
+                    ps.setInt(1, 4);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        assertThat(rs.next()).isTrue();
+                        assertThat(rs.getInt("id")).isEqualTo(4);
+                        assertThat(rs.getString("name")).isEqualTo("item 4");
+                        assertThat(rs.getBigDecimal("price")).isEqualByComparingTo("16.50");
+                        assertThat(rs.getLong("qty")).isEqualTo(10_000_000_004L);
+                        assertThat(rs.getBoolean("ok")).isTrue();
+                        assertThat(rs.getObject("born", LocalDate.class)).isEqualTo(LocalDate.of(2024, 2, 29));
+                        assertThat(rs.getObject("seen", LocalDateTime.class))
+                                .isEqualTo(LocalDateTime.of(2024, 3, 1, 12, 30, 45, 123_456_000));
+                        assertThat(rs.getObject("at", OffsetDateTime.class).toInstant())
+                                .isEqualTo(OffsetDateTime.of(2024, 3, 1, 10, 0, 0, 0, ZoneOffset.UTC)
+                                        .toInstant());
+                        assertThat(rs.getObject("tag", UUID.class)).isEqualTo(tag);
+                        assertThat(rs.getBytes("raw")).containsExactly(0, 1, 0xff);
+                        assertThat(rs.getDouble("score")).isEqualTo(0.1 * 4);
+                        assertThat(rs.next()).isFalse();
+                    }
+                }
+            }
+            assertThat(st.executeUpdate("UPDATE item SET qty = 7 WHERE id >= 2"))
+                    .isEqualTo(4);
+
+            // A transaction, an error inside it, the rollback, and the session goes on.
+            c.setAutoCommit(false);
+            st.executeUpdate("INSERT INTO item (id, name) VALUES (10, 'ten')");
+            assertThatThrownBy(() -> st.executeUpdate("INSERT INTO item (id, name) VALUES (1, 'dup')"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
+            assertThatThrownBy(() -> st.executeQuery("SELECT 1"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("25P02"));
+            c.rollback();
+            st.executeUpdate("INSERT INTO item (id, name) VALUES (11, 'eleven')");
+            c.commit();
+            c.setAutoCommit(true);
+
+            // An error outside a transaction: the next statement runs.
+            assertThatThrownBy(() -> st.executeQuery("SELECT * FROM no_such_table"))
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42P01"));
+            try (ResultSet rs = st.executeQuery("SELECT count(*), sum(id) FROM item")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(6);
+                assertThat(rs.getLong(2)).isEqualTo(1 + 2 + 3 + 4 + 5 + 11);
+            }
+        }
+        raidb.assertEveryBackendEnabled();
+        ReplicaChecks.assertIdentical(pg.cluster().servers());
+        ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT count(*) FROM item WHERE id = 10", "0|");
+    }
+
+    @Test
+    void largeResultsAreFetchedInBatchesInsideATransaction() throws Exception {
+        try (Connection c = pgjdbc("extended");
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE item (id int PRIMARY KEY, name text)");
+            st.executeUpdate("INSERT INTO item SELECT g, 'n' || g FROM generate_series(1, 2500) g");
+            c.setAutoCommit(false);
+            st.setFetchSize(100); // pgjdbc: a named portal, Execute with a row limit, PortalSuspended
+            long sum = 0;
+            int rows = 0;
+            try (ResultSet rs = st.executeQuery("SELECT id FROM item ORDER BY id")) {
+                while (rs.next()) {
+                    sum += rs.getInt(1);
+                    rows++;
+                }
+            }
+            c.commit();
+            assertThat(rows).isEqualTo(2500);
+            assertThat(sum).isEqualTo(2500L * 2501 / 2);
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsRefusedWith28P01() {
+        Properties p = new Properties();
+        p.setProperty("user", ControllerFixture.USER);
+        p.setProperty("password", "wrong");
+        assertThatThrownBy(() -> DriverManager.getConnection(
+                        "jdbc:postgresql://127.0.0.1:" + raidb.controller().pgPort() + "/shop", p))
+                .isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+    }
+}
