@@ -69,6 +69,8 @@ final class ConfigXml {
         @JacksonXmlProperty(isAttribute = true)
         public Integer clientErrorLogInterval;
 
+        public TlsXml tls;
+
         ControllerSettings toSettings() {
             ClientLimits d = ClientLimits.DEFAULT;
             return new ControllerSettings(
@@ -85,7 +87,30 @@ final class ConfigXml {
                             or(handshakeTimeout, d.handshakeTimeoutMillis()),
                             or(loginAttemptsBeforeDelay, d.loginAttemptsBeforeDelay()),
                             or(loginMaxDelay, d.loginMaxDelayMillis()),
-                            or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())));
+                            or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())),
+                    tls == null ? null : tls.toConfig());
+        }
+    }
+
+    static final class TlsXml {
+        @JacksonXmlProperty(isAttribute = true)
+        public String keyStore;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String keyStorePassword;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String keyStoreType;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String clients;
+
+        TlsConfig toConfig() {
+            return new TlsConfig(
+                    Path.of(keyStore),
+                    or(keyStorePassword, ""),
+                    or(keyStoreType, "PKCS12"),
+                    !"optional".equals(or(clients, "required")));
         }
     }
 

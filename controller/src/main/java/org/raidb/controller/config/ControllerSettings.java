@@ -16,6 +16,8 @@ import java.nio.file.Path;
  * @param shutdownTimeoutMillis how long a stop waits for sessions, background operations and writes in
  *     flight to end before it records the final checkpoint anyway (default 30 s)
  * @param clientLimits what a client may cost before and around login
+ * @param tls the certificate clients connect with over TLS, and whether plain TCP is refused; null: plain
+ *     TCP only
  */
 public record ControllerSettings(
         String host,
@@ -26,7 +28,32 @@ public record ControllerSettings(
         int maxFrameBytes,
         boolean allowH2BackendsFromAdmin,
         int shutdownTimeoutMillis,
-        ClientLimits clientLimits) {
+        ClientLimits clientLimits,
+        TlsConfig tls) {
+
+    /** Without TLS. */
+    public ControllerSettings(
+            String host,
+            int port,
+            String adminHost,
+            int adminPort,
+            Path dataDir,
+            int maxFrameBytes,
+            boolean allowH2BackendsFromAdmin,
+            int shutdownTimeoutMillis,
+            ClientLimits clientLimits) {
+        this(
+                host,
+                port,
+                adminHost,
+                adminPort,
+                dataDir,
+                maxFrameBytes,
+                allowH2BackendsFromAdmin,
+                shutdownTimeoutMillis,
+                clientLimits,
+                null);
+    }
 
     /** With the default shutdown timeout and client limits (tools and benchmarks that build their configuration in code). */
     public ControllerSettings(
