@@ -15,6 +15,7 @@ import org.raidb.controller.net.ClientListener;
 import org.raidb.controller.pgwire.PostgresFrontEnd;
 import org.raidb.controller.session.SessionRegistry;
 import org.raidb.controller.session.SessionRequests;
+import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.vdb.ControllerResources;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.slf4j.Logger;
@@ -64,6 +65,10 @@ public final class Controller implements AutoCloseable {
      * @param shared what the controller lends its virtual databases; closed with the controller
      */
     public static Controller start(RaidbConfig config, ControllerResources shared) throws Exception {
+        // A key store that cannot serve (missing, wrong password, expired certificate) stops the start at once.
+        TlsAcceptor tls = config.controller().tls() == null
+                ? null
+                : TlsAcceptor.load(config.controller().tls());
         Map<String, VirtualDatabase> vdbs = new LinkedHashMap<>();
         Map<String, String> unavailable = new LinkedHashMap<>();
         Map<String, ReplicationProtocol> protocols = new java.util.concurrent.ConcurrentHashMap<>();
@@ -88,7 +93,7 @@ public final class Controller implements AutoCloseable {
                 throw new IllegalStateException("no virtual database could start: " + unavailable);
             }
             SessionRegistry registry =
-                    new SessionRegistry(vdbs, protocols, unavailable, config.controller(), version());
+                    new SessionRegistry(vdbs, protocols, unavailable, config.controller(), version(), tls);
             joinGroups(config, vdbs, unavailable, protocols, registry);
             if (vdbs.isEmpty()) {
                 throw new IllegalStateException("no virtual database could start: " + unavailable);

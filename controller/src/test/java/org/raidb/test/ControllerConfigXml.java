@@ -42,6 +42,7 @@ public final class ControllerConfigXml {
     private int adminPort;
     private Integer shutdownTimeoutMillis;
     private Path dataDir;
+    private String controllerElements = "";
     private String adminUser = "admin";
     private String adminPassword = "adminpw";
     private Map<String, String> virtualUsers = new LinkedHashMap<>(Map.of("app", "apppw"));
@@ -131,6 +132,12 @@ public final class ControllerConfigXml {
         return this;
     }
 
+    /** Raw XML put inside {@code <controller>} (its {@code <tls>}). */
+    public ControllerConfigXml controllerElements(String xml) {
+        this.controllerElements = xml == null ? "" : xml;
+        return this;
+    }
+
     /** Raw XML put inside {@code <virtualDatabase>}, before the replication element (scheduler, recoveryLog, backup). */
     public ControllerConfigXml extraXml(String xml) {
         this.extraXml = xml == null ? "" : xml;
@@ -153,7 +160,7 @@ public final class ControllerConfigXml {
                 .append(shutdownTimeoutMillis == null ? "" : " shutdownTimeout=\"" + shutdownTimeoutMillis + '"');
         controllerAttributes.forEach((name, value) ->
                 x.append(' ').append(name).append("=\"").append(escape(value)).append('"'));
-        x.append("/>\n");
+        x.append(controllerElements.isEmpty() ? "/>\n" : ">\n    " + controllerElements + "\n  </controller>\n");
         x.append("  <virtualDatabase name=\"").append(escape(vdbName)).append("\">\n");
         x.append("    <authentication>\n");
         x.append("      <admin user=\"")

@@ -23,7 +23,8 @@ public record ConnectionSettings(
         int socketTimeoutSeconds,
         int maxFrameBytes,
         int fetchSize,
-        boolean failover) {
+        boolean failover,
+        TlsMode tlsMode) {
 
     public static ConnectionSettings parse(String url, Properties info) throws SQLException {
         RaidbUrl parsed = RaidbUrl.parse(url);
@@ -41,7 +42,26 @@ public record ConnectionSettings(
                 nonNegativeInt(merged, DriverProperty.SOCKET_TIMEOUT),
                 positiveInt(merged, DriverProperty.MAX_FRAME_BYTES),
                 nonNegativeInt(merged, DriverProperty.FETCH_SIZE),
-                booleanValue(merged, DriverProperty.FAILOVER));
+                booleanValue(merged, DriverProperty.FAILOVER),
+                tlsMode(merged));
+    }
+
+    /** sslmode when given; else verify-full when ssl=true (pgjdbc's rule), else plain TCP. */
+    private static TlsMode tlsMode(Properties props) throws SQLException {
+        String mode = DriverProperty.SSL_MODE.get(props);
+        if (mode != null) {
+            TlsMode m = TlsMode.fromProperty(mode);
+            if (m == null) {
+                throw badProperty(DriverProperty.SSL_MODE, mode, "disable, require, verify-ca or verify-full");
+            }
+            return m;
+        }
+        return booleanValue(props, DriverProperty.SSL) ? TlsMode.VERIFY_FULL : TlsMode.DISABLE;
+    }
+
+    /** The sslrootcert file, or null for the JVM's trust store. */
+    public String sslRootCert() {
+        return DriverProperty.SSL_ROOT_CERT.get(properties);
     }
 
     /** The URL's parameters over the caller's Properties (including their own defaults). */

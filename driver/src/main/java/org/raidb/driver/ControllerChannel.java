@@ -2,7 +2,6 @@ package org.raidb.driver;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
@@ -343,9 +342,7 @@ final class ControllerChannel {
         }
         HostAndPort controller = l.controller();
         int connectTimeoutMillis = ControllerConnector.connectTimeoutMillis(settings);
-        try (Socket s = new Socket()) {
-            s.setTcpNoDelay(true);
-            s.connect(new InetSocketAddress(controller.host(), controller.port()), connectTimeoutMillis);
+        try (Socket s = ControllerSockets.connect(controller, settings, connectTimeoutMillis)) {
             s.setSoTimeout(connectTimeoutMillis);
             PayloadWriter w = new PayloadWriter(); // not the link's writer: another thread may be using it
             new CancelFrame(info.sessionId(), info.cancelSecret()).write(w);

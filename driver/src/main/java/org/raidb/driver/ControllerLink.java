@@ -4,7 +4,6 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
@@ -47,11 +46,8 @@ final class ControllerLink {
             HostAndPort controller, ConnectionSettings settings, String clientSessionId, int timeoutMillis)
             throws IOException, SQLException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        Socket socket = new Socket();
+        Socket socket = ControllerSockets.connect(controller, settings, timeoutMillis);
         try {
-            socket.setTcpNoDelay(true);
-            socket.setKeepAlive(true);
-            socket.connect(new InetSocketAddress(controller.host(), controller.port()), timeoutMillis);
             // The handshake shares the connect timeout, so that a controller that accepts but never answers is also
             // skipped; without a connect timeout, the socket timeout bounds it as it bounds every other answer.
             if (timeoutMillis > 0) {

@@ -45,6 +45,24 @@ public enum DriverProperty {
             "Default number of rows fetched per round trip; 0 lets the controller choose ("
                     + Protocol.DEFAULT_FETCH_SIZE + ")",
             false,
+            null),
+    SSL(
+            "ssl",
+            "false",
+            "Connect over TLS; true without sslmode means sslmode=verify-full, as in pgjdbc",
+            false,
+            List.of("true", "false")),
+    SSL_MODE(
+            "sslmode",
+            null,
+            "disable (plain TCP), require (TLS, the certificate not checked), verify-ca (TLS, the certificate must chain to sslrootcert or the JVM's trust store) or verify-full (verify-ca, and the controller's host name must match the certificate)",
+            false,
+            List.of("disable", "require", "verify-ca", "verify-full")),
+    SSL_ROOT_CERT(
+            "sslrootcert",
+            null,
+            "File holding the certificate(s), PEM or DER, that a controller's certificate must chain to; default: the JVM's trust store",
+            false,
             null);
 
     private final String key;

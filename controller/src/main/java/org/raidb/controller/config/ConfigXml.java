@@ -75,6 +75,8 @@ final class ConfigXml {
         @JacksonXmlProperty(isAttribute = true)
         public String pgAuthentication;
 
+        public TlsXml tls;
+
         ControllerSettings toSettings() {
             ClientLimits d = ClientLimits.DEFAULT;
             return new ControllerSettings(
@@ -94,7 +96,30 @@ final class ConfigXml {
                             or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())),
                     new PostgresWireSettings(
                             or(pgPort, PostgresWireSettings.OFF.port()),
-                            or(pgAuthentication, PostgresWireSettings.OFF.authentication())));
+                            or(pgAuthentication, PostgresWireSettings.OFF.authentication())),
+                    tls == null ? null : tls.toConfig());
+        }
+    }
+
+    static final class TlsXml {
+        @JacksonXmlProperty(isAttribute = true)
+        public String keyStore;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String keyStorePassword;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String keyStoreType;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public String clients;
+
+        TlsConfig toConfig() {
+            return new TlsConfig(
+                    Path.of(keyStore),
+                    or(keyStorePassword, ""),
+                    or(keyStoreType, "PKCS12"),
+                    !"optional".equals(or(clients, "required")));
         }
     }
 

@@ -18,6 +18,8 @@ import java.nio.file.Path;
  * @param clientLimits what a client may cost before and around login
  * @param postgresWire the PostgreSQL wire-protocol front end ({@code pgPort}, {@code pgAuthentication}); off by
  *     default
+ * @param tls the certificate clients connect with over TLS, and whether plain TCP is refused; null: plain
+ *     TCP only
  */
 public record ControllerSettings(
         String host,
@@ -29,9 +31,10 @@ public record ControllerSettings(
         boolean allowH2BackendsFromAdmin,
         int shutdownTimeoutMillis,
         ClientLimits clientLimits,
-        PostgresWireSettings postgresWire) {
+        PostgresWireSettings postgresWire,
+        TlsConfig tls) {
 
-    /** Without the PostgreSQL front end (configurations and tests that predate it). */
+    /** Without the PostgreSQL front end and TLS (configurations and tests that predate them). */
     public ControllerSettings(
             String host,
             int port,
@@ -52,7 +55,8 @@ public record ControllerSettings(
                 allowH2BackendsFromAdmin,
                 shutdownTimeoutMillis,
                 clientLimits,
-                PostgresWireSettings.OFF);
+                PostgresWireSettings.OFF,
+                null);
     }
 
     /** With the default shutdown timeout and client limits (tools and benchmarks that build their configuration in code). */

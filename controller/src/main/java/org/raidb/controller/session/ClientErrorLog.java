@@ -28,6 +28,7 @@ final class ClientErrorLog {
         HANDSHAKE_TIMEOUT(Level.WARN, "slow handshake"),
         LOGIN_THROTTLED(Level.WARN, "login throttled"),
         LOGIN_REFUSED(Level.INFO, "login refused"),
+        PLAIN_REFUSED(Level.INFO, "plain TCP client refused (TLS required)"),
         INVALID_VALUE(Level.INFO, "invalid value"),
         IO_ERROR(Level.INFO, "connection failed");
 

@@ -29,6 +29,7 @@ import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.RowsetFrames;
 import org.raidb.controller.session.ClientErrorLog.Kind;
+import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.BatchFrame;
@@ -149,11 +150,28 @@ public final class ClientSession implements Runnable {
     /** Serves the connection until the client leaves; false when it was refused at login (with an ERROR frame). */
     private boolean serveConnection() throws IOException {
         socket.setTcpNoDelay(true);
-        HandshakeDeadline deadline =
-                new HandshakeDeadline(socket, socket.getInputStream(), registry.handshakeTimeout());
+        Socket wire = socket;
+        java.io.InputStream input = socket.getInputStream();
+        TlsAcceptor tls = registry.tls();
+        if (tls != null) {
+            // The TLS handshake's reads are bounded as the first frame's are (each read, not their total).
+            socket.setSoTimeout((int)
+                    Math.min(Integer.MAX_VALUE, registry.handshakeTimeout().toMillis()));
+            try {
+                TlsAcceptor.Accepted accepted = tls.accept(socket);
+                wire = accepted.socket();
+                input = accepted.in();
+            } catch (TlsAcceptor.PlainClientRefused e) {
+                report(Kind.PLAIN_REFUSED, e.getMessage());
+                output = new BufferedOutputStream(socket.getOutputStream(), 16384);
+                send(new SQLException(e.getMessage(), SqlStates.CONNECTION_REJECTED));
+                return false;
+            }
+        }
+        HandshakeDeadline deadline = new HandshakeDeadline(wire, input, registry.handshakeTimeout());
         // Until login, frames are small: nobody unauthenticated makes the controller read or buffer much.
         FrameReader in = new FrameReader(new BufferedInputStream(deadline, 16384), registry.preLoginMaxFrameBytes());
-        output = new BufferedOutputStream(socket.getOutputStream(), 16384);
+        output = new BufferedOutputStream(wire.getOutputStream(), 16384);
         PayloadReader first = in.next();
         if (first.type() == Protocol.CANCEL) {
             registry.cancel(first);

@@ -9,6 +9,7 @@ import org.raidb.controller.auth.LoginThrottle;
 import org.raidb.controller.config.ClientLimits;
 import org.raidb.controller.config.ControllerSettings;
 import org.raidb.controller.group.ReplicationProtocol;
+import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.CancelFrame;
 import org.raidb.driver.protocol.PayloadReader;
@@ -34,12 +35,16 @@ public final class SessionRegistry {
 
     private volatile AnswerHook answerHook = AnswerHook.NONE;
 
+    private final TlsAcceptor tls;
+
     public SessionRegistry(
             Map<String, VirtualDatabase> virtualDatabases,
             Map<String, ReplicationProtocol> protocols,
             Map<String, String> unavailable,
             ControllerSettings settings,
-            String version) {
+            String version,
+            TlsAcceptor tls) {
+        this.tls = tls;
         this.virtualDatabases = virtualDatabases;
         this.protocols = protocols;
         this.unavailable = unavailable;
@@ -120,6 +125,11 @@ public final class SessionRegistry {
     /** The frame limit until a client has logged in; never above {@link #maxFrameBytes}. */
     public int preLoginMaxFrameBytes() {
         return Math.min(maxFrameBytes, limits.preLoginMaxFrameBytes());
+    }
+
+    /** TLS for client connections, or null when the controller has none. */
+    TlsAcceptor tls() {
+        return tls;
     }
 
     public Duration handshakeTimeout() {
