@@ -49,6 +49,7 @@ import org.raidb.controller.request.RequestManager;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.scheduler.WriteScheduler;
 import org.raidb.controller.transaction.TransactionIds;
+import org.raidb.controller.verify.ReplicaVerifier;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.DisableCause;
 import org.slf4j.Logger;
@@ -73,6 +74,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     private volatile WriteLog writeLog = WriteLog.none();
     private volatile RecoveryManager recovery;
     private volatile DumpManager dumps;
+    private volatile ReplicaVerifier verifier;
     private final DisabledTables disabledTables;
     private final VolatileDefaults volatileDefaults;
     private final KeyCatalog keys;
@@ -146,6 +148,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
                 new AddedBackends(dataDir, name()),
                 this::newBackend,
                 disabledTables);
+        verifier = new ReplicaVerifier(name(), backends, writeLog);
         disabledTables.applyTo(backends);
         Set<DatabaseBackend> keptOut = recovery.beforeStart();
         Set<DatabaseBackend> unreachable = ConcurrentHashMap.newKeySet();
@@ -306,6 +309,11 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
 
     public DumpManager dumps() {
         return dumps;
+    }
+
+    /** Compares the backends' copies of every table while clients write ({@code verify}). */
+    public ReplicaVerifier verifier() {
+        return verifier;
     }
 
     public Path dataDir() {
