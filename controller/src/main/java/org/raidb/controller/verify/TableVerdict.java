@@ -43,7 +43,7 @@ public record TableVerdict(
         repaired = List.copyOf(repaired);
     }
 
-    public boolean isDiffering() {
+    public boolean differs() {
         return DIFFERING.equals(state);
     }
 

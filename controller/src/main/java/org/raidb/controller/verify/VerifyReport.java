@@ -67,7 +67,7 @@ public record VerifyReport(
             s.append(", ").append(tablesSkipped()).append(" skipped");
         }
         for (TableVerdict t : tables) {
-            if (t.isDiffering()) {
+            if (t.differs()) {
                 s.append("; ").append(t.table()).append(" differs on ").append(String.join(", ", t.differing()));
                 if (!t.repaired().isEmpty()) {
                     s.append(" (repaired from ").append(t.reference()).append(")");
