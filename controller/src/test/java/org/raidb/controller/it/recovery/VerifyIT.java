@@ -200,6 +200,22 @@ class VerifyIT {
     }
 
     @Test
+    void aScheduledVerifyPutsItsResultInTheAdminApi() throws Exception {
+        try (ControllerFixture raidb =
+                ControllerFixture.start(pg.controllerConfig("shop").extraXml("<verify every=\"1s\"/>"), "shop")) {
+            AcknowledgedWrites.createSchema(raidb.url());
+            AdminClient admin = admin(raidb);
+            await().atMost(Duration.ofSeconds(60))
+                    .untilAsserted(() -> assertThat(admin.get("/api/virtualdatabases/shop/verify")
+                                    .path("tablesIdentical")
+                                    .asInt())
+                            .isEqualTo(2));
+            assertThat(raidb.controller().virtualDatabase("shop").verifier().lastReport())
+                    .hasValueSatisfying(r -> assertThat(r.backends()).containsExactly("pg1", "pg2", "pg3"));
+        }
+    }
+
+    @Test
     void anUnknownVirtualDatabaseIsA404AndTheControllerServesOn() throws Exception {
         try (ControllerFixture raidb = threeBackends()) {
             AdminClient admin = admin(raidb);
