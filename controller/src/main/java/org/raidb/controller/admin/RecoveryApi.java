@@ -156,7 +156,7 @@ final class RecoveryApi {
                     return start(
                             vdb,
                             repair ? "verify --repair" : "verify",
-                            vdb.name(),
+                            "tables",
                             "checksums",
                             call(() -> vdb.verifier().verify(repair)),
                             VerifyReport::summary);

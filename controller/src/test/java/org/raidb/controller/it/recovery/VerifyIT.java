@@ -13,8 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.admin.client.AdminCallException;
 import org.raidb.controller.admin.client.AdminClient;
@@ -119,6 +121,8 @@ class VerifyIT {
     }
 
     @Test
+    // The loop bounds itself (raidb.verify.seconds); the bench run of 1,000 takes about 10 minutes on a shared machine.
+    @Timeout(value = 40, unit = TimeUnit.MINUTES)
     void noFalseAlarmWhileClientsWrite() throws Exception {
         try (ControllerFixture raidb = threeBackends()) {
             AcknowledgedWrites.createSchema(raidb.url());
