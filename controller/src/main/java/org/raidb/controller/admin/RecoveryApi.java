@@ -17,13 +17,14 @@ import org.raidb.controller.jdbcurl.RefusedUrlException;
 import org.raidb.controller.recovery.Progress;
 import org.raidb.controller.recovery.RecoveryTask;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.controller.verify.VerifyReport;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.Checkpoint;
 import org.raidb.recovery.DumpRecord;
 
 /**
  * The admin API's recovery endpoints: checkpoints and dumps, and the long operations (enable,
- * backup, restore, add backend), which are checked at once (a bad request is refused with its
+ * backup, restore, add backend, verify), which are checked at once (a bad request is refused with its
  * reason) and then run in the background as an {@link Operation} the console can watch.
  */
 final class RecoveryApi {
@@ -148,6 +149,24 @@ final class RecoveryApi {
                             task,
                             d -> "backend " + b.name() + " restored from dump " + d.name()
                                     + "; enable it to replay the log from checkpoint " + d.checkpoint());
+                }),
+                new Route("POST", "/api/virtualdatabases/{vdb}/verify", (admin, p) -> {
+                    VirtualDatabase vdb = access.administered(admin, p);
+                    boolean repair = booleanParameter(p, "repair");
+                    return start(
+                            vdb,
+                            repair ? "verify --repair" : "verify",
+                            "tables",
+                            "checksums",
+                            call(() -> vdb.verifier().verify(repair)),
+                            VerifyReport::summary);
+                }),
+                new Route("GET", "/api/virtualdatabases/{vdb}/verify", (admin, p) -> {
+                    VirtualDatabase vdb = access.administered(admin, p);
+                    return ApiResponse.ok(vdb.verifier()
+                            .lastReport()
+                            .orElseThrow(() -> AdminException.notFound("virtual database " + vdb.name()
+                                    + " has not been verified since the controller started: verify " + vdb.name())));
                 }),
                 new Route("POST", "/api/virtualdatabases/{vdb}/backends", (admin, p) -> {
                     VirtualDatabase vdb = access.administered(admin, p);

@@ -180,6 +180,7 @@ final class ConfigXml {
         public DeterminismXml determinism;
         public RecoveryLogXml recoveryLog;
         public BackupXml backup;
+        public VerifyXml verify;
         public HealthXml health;
         public ControllerGroupXml controllerGroup;
 
@@ -206,7 +207,8 @@ final class ConfigXml {
                     backup == null ? BackupSettings.DEFAULT : backup.toSettings(),
                     determinism == null ? DeterminismConfig.DEFAULT : determinism.toConfig(),
                     health == null ? HealthSettings.DEFAULT : health.toSettings(),
-                    controllerGroup == null ? null : controllerGroup.toConfig());
+                    controllerGroup == null ? null : controllerGroup.toConfig(),
+                    verify == null ? null : RecoveryLogSettings.parseAge(verify.every.strip(), "verify/@every"));
         }
 
         private ReplicationConfig replication() {
@@ -294,6 +296,11 @@ final class ConfigXml {
                     or(maxWaitMicros, d.maxWaitMicros()),
                     purgeAfter == null ? d.purgeAfter() : RecoveryLogSettings.parsePurgeAfter(purgeAfter.strip()));
         }
+    }
+
+    static final class VerifyXml {
+        @JacksonXmlProperty(isAttribute = true)
+        public String every;
     }
 
     static final class BackupXml {

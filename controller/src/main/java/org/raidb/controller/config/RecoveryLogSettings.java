@@ -31,9 +31,11 @@ public record RecoveryLogSettings(
 
     /** {@code off}, or a number followed by s, m, h or d (the schema checks the form). */
     static Duration parsePurgeAfter(String value) {
-        if (value.equals("off")) {
-            return null;
-        }
+        return value.equals("off") ? null : parseAge(value, "recoveryLog/@purgeAfter");
+    }
+
+    /** A number followed by s, m, h or d (the schema checks the form); {@code attribute} names it in the error. */
+    static Duration parseAge(String value, String attribute) {
         long n = Long.parseLong(value.substring(0, value.length() - 1));
         return switch (value.charAt(value.length() - 1)) {
             case 's' -> Duration.ofSeconds(n);
@@ -42,7 +44,7 @@ public record RecoveryLogSettings(
             case 'd' -> Duration.ofDays(n);
             default ->
                 throw new IllegalArgumentException(
-                        "recoveryLog/@purgeAfter must be off or a number followed by s, m, h or d (24h), got " + value);
+                        attribute + " must be a number followed by s, m, h or d (24h), got " + value);
         };
     }
 }

@@ -27,6 +27,7 @@ final class SchemaErrorTranslator {
                     "be a JDBC URL without spaces starting with 'jdbc:' (for example jdbc:postgresql://host:5432/db)",
             "readPolicyType", "be roundRobin, weightedRoundRobin, leastPending or a fully-qualified class name",
             "purgeAfterType", "be off or an age: a number followed by s, m, h or d (for example 90m, 24h, 7d)",
+            "ageType", "be a number followed by s, m, h or d (for example 90m, 1h, 7d)",
             "tableNameType",
                     "be a table name: a letter or '_', then letters, digits, '_' or '$' (no schema, no quotes)",
             "tablePatternType",

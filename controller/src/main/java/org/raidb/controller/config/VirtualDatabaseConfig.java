@@ -1,8 +1,13 @@
 package org.raidb.controller.config;
 
+import java.time.Duration;
 import java.util.List;
 
-/** One {@code <virtualDatabase>}: its users, its backends, how writes are ordered and how requests are spread. */
+/**
+ * One {@code <virtualDatabase>}: its users, its backends, how writes are ordered and how requests are spread.
+ *
+ * @param verifyEvery how often its backends are verified ({@code <verify every="1h"/>}); null: only when asked
+ */
 public record VirtualDatabaseConfig(
         String name,
         AuthenticationConfig authentication,
@@ -13,7 +18,34 @@ public record VirtualDatabaseConfig(
         BackupSettings backup,
         DeterminismConfig determinism,
         HealthSettings health,
-        GroupConfig group) {
+        GroupConfig group,
+        Duration verifyEvery) {
+
+    /** A virtual database verified only when an administrator asks. */
+    public VirtualDatabaseConfig(
+            String name,
+            AuthenticationConfig authentication,
+            List<BackendConfig> backends,
+            ReplicationConfig replication,
+            SchedulerConfig scheduler,
+            RecoveryLogSettings recoveryLog,
+            BackupSettings backup,
+            DeterminismConfig determinism,
+            HealthSettings health,
+            GroupConfig group) {
+        this(
+                name,
+                authentication,
+                backends,
+                replication,
+                scheduler,
+                recoveryLog,
+                backup,
+                determinism,
+                health,
+                group,
+                null);
+    }
 
     /** A virtual database served by this controller alone (no {@code <controllerGroup>}). */
     public VirtualDatabaseConfig(
@@ -84,7 +116,8 @@ public record VirtualDatabaseConfig(
                 backup,
                 determinism,
                 health,
-                group);
+                group,
+                verifyEvery);
     }
 
     /** Whether a controller group serves this virtual database. */

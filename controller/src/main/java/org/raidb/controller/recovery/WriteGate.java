@@ -17,13 +17,14 @@ final class WriteGate {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private int open;
-    private boolean closed;
+    /** How many closers hold it closed: an enable and a verify may overlap, and the gate opens after the last. */
+    private int closers;
 
     /** Waits while the gate is closed, then opens a unit that its owner closes once. */
     WriteUnit enter() {
         lock.lock();
         try {
-            while (closed) {
+            while (closers > 0) {
                 changed.awaitUninterruptibly();
             }
             open++;
@@ -55,11 +56,11 @@ final class WriteGate {
     boolean closeAndDrain(long timeoutMillis) {
         lock.lock();
         try {
-            closed = true;
+            closers++;
             long nanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
             while (open > 0) {
                 if (nanos <= 0) {
-                    closed = false;
+                    closers--;
                     changed.signalAll();
                     return false;
                 }
@@ -67,7 +68,7 @@ final class WriteGate {
                     nanos = changed.awaitNanos(nanos);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    closed = false;
+                    closers--;
                     changed.signalAll();
                     return false;
                 }
@@ -81,7 +82,7 @@ final class WriteGate {
     void reopen() {
         lock.lock();
         try {
-            closed = false;
+            closers--;
             changed.signalAll();
         } finally {
             lock.unlock();

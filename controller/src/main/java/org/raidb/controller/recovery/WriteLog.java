@@ -292,6 +292,21 @@ public final class WriteLog implements AutoCloseable {
         return gate;
     }
 
+    /**
+     * Holds new units of work at the gate and waits until none is open: then every enabled backend has
+     * answered every write and ended every transaction logged so far, so each holds the same writes.
+     * Returns false, holding nothing, when that takes longer than {@code timeoutMillis}; after true the
+     * caller must {@link #releaseWrites}. Without a recovery log there is no gate: false.
+     */
+    public boolean holdWrites(long timeoutMillis) {
+        return log != null && gate.closeAndDrain(timeoutMillis);
+    }
+
+    /** Lets the writes held by {@link #holdWrites} go on. */
+    public void releaseWrites() {
+        gate.reopen();
+    }
+
     /** Units of work not over yet: auto-commit writes some backend has not answered, logged transactions not ended. */
     public int openUnits() {
         return log == null ? 0 : gate.openUnits();

@@ -49,6 +49,8 @@ import org.raidb.controller.request.RequestManager;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.scheduler.WriteScheduler;
 import org.raidb.controller.transaction.TransactionIds;
+import org.raidb.controller.verify.ReplicaVerifier;
+import org.raidb.controller.verify.VerifySchedule;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.DisableCause;
 import org.slf4j.Logger;
@@ -73,6 +75,8 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     private volatile WriteLog writeLog = WriteLog.none();
     private volatile RecoveryManager recovery;
     private volatile DumpManager dumps;
+    private volatile ReplicaVerifier verifier;
+    private volatile VerifySchedule verifySchedule;
     private final DisabledTables disabledTables;
     private final VolatileDefaults volatileDefaults;
     private final KeyCatalog keys;
@@ -146,6 +150,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
                 new AddedBackends(dataDir, name()),
                 this::newBackend,
                 disabledTables);
+        verifier = new ReplicaVerifier(name(), backends, writeLog);
         disabledTables.applyTo(backends);
         Set<DatabaseBackend> keptOut = recovery.beforeStart();
         Set<DatabaseBackend> unreachable = ConcurrentHashMap.newKeySet();
@@ -168,6 +173,9 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
         volatileDefaults.catalog().readNewlyEnabled(backends); // warns about volatile triggers at start-up
         keys.readNewlyEnabled(backends);
         health.start();
+        if (config.verifyEvery() != null) {
+            verifySchedule = VerifySchedule.start(name(), verifier, config.verifyEvery());
+        }
     }
 
     /**
@@ -308,6 +316,11 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
         return dumps;
     }
 
+    /** Compares the backends' copies of every table while clients write ({@code verify}). */
+    public ReplicaVerifier verifier() {
+        return verifier;
+    }
+
     public Path dataDir() {
         return dataDir;
     }
@@ -422,6 +435,9 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
 
     /** Closes every backend's pools and the threads that ran work on them: after the final checkpoint. */
     public void closeBackends() {
+        if (verifySchedule != null) {
+            verifySchedule.close(); // before the pools: a verify running now fails, not a client
+        }
         health.close(); // no probe may disable a backend whose pools are closing
         backends.forEach(DatabaseBackend::close);
         backendThreads.shutdownNow();

@@ -71,6 +71,46 @@ public final class TableChecksum {
         return result;
     }
 
+    /** How a table's checksum is computed: the two give different checksums for the same rows. */
+    public enum Method {
+        /** By PostgreSQL itself, over each row's text form: no rows travel. PostgreSQL only. */
+        POSTGRES_SQL,
+        /**
+         * The generic path with zoned values as their UTC date-time ({@link #portableChecksums}): the same on
+         * PostgreSQL and MariaDB for the same rows. Every row is read by the caller.
+         */
+        PORTABLE
+    }
+
+    /** The base tables of the connection's current schema, by lower-cased name (as the checksums key them). */
+    public static Set<String> tableNames(Connection c) throws SQLException {
+        Set<String> names = new java.util.TreeSet<>();
+        for (TableName t : baseTables(c)) {
+            names.add(t.key());
+        }
+        return names;
+    }
+
+    /**
+     * The base table {@code table} (a lower-cased name as {@link #tableNames} gives it) as SQL names it on this
+     * connection: quoted and schema-qualified. Empty when the connection has no such table.
+     */
+    public static java.util.Optional<String> quotedName(Connection c, String table) throws SQLException {
+        for (TableName t : baseTables(c)) {
+            if (t.key().equals(table)) {
+                return java.util.Optional.of(t.quoted(c));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The checksum of one table ({@link #quotedName}) by {@code method}. */
+    public static String checksum(Connection c, String quotedTable, Method method) throws SQLException {
+        return method == Method.POSTGRES_SQL
+                ? postgresChecksum(c, quotedTable)
+                : genericChecksum(c, quotedTable, CanonicalRow.Instants.AS_UTC_DATE_TIME);
+    }
+
     /** Checksums through the generic JDBC path, whatever the product. */
     public static Map<String, String> genericChecksums(Connection c) throws SQLException {
         return genericChecksums(c, CanonicalRow.Instants.ZONED);

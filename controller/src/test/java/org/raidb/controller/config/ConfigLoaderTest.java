@@ -113,7 +113,7 @@ class ConfigLoaderTest {
                 edit("    <raidb1 ", "    <cache/><raidb1 "),
                 "bad.xml:12:",
                 "unexpected element <cache>",
-                "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>, <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>,"
+                "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <verify>, <health>, <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>,"
                         + " <raidb2> or <raidb2ec>");
     }
 
@@ -156,6 +156,25 @@ class ConfigLoaderTest {
                 edit("    <raidb1 ", "    <recoveryLog purgeAfter=\"one day\"/><raidb1 "),
                 "bad.xml:12:",
                 "be off or an age: a number followed by s, m, h or d");
+    }
+
+    @Test
+    void verifyScheduleIsOffByDefaultAndTakesAnAge() throws Exception {
+        assertThat(ConfigLoader.load(edit("", ""), "ok.xml")
+                        .virtualDatabases()
+                        .get(0)
+                        .verifyEvery())
+                .isNull();
+        VirtualDatabaseConfig hourly = ConfigLoader.load(
+                        edit("    <raidb1 ", "    <verify every=\"90m\"/><raidb1 "), "ok.xml")
+                .virtualDatabases()
+                .get(0);
+        assertThat(hourly.verifyEvery()).isEqualTo(java.time.Duration.ofMinutes(90));
+        assertError(
+                edit("    <raidb1 ", "    <verify every=\"off\"/><raidb1 "),
+                "bad.xml:12:",
+                "be a number followed by s, m, h or d");
+        assertError(edit("    <raidb1 ", "    <verify/><raidb1 "), "bad.xml:12:", "every");
     }
 
     @Test
@@ -365,7 +384,7 @@ class ConfigLoaderTest {
         assertError(
                 edit("    <raidb1 readPolicy=\"leastPending\" completion=\"majority\"/>\n", ""),
                 "bad.xml:12:",
-                "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <health>,"
+                "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <verify>, <health>,"
                         + " <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
     }
 

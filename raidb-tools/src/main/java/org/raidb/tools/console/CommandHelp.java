@@ -98,6 +98,15 @@ record CommandHelp(String name, String syntax, String summary, String example) {
                             + "still needs them.",
                     "purge log before before-upgrade in shop"),
             new CommandHelp(
+                    "verify",
+                    "verify [VDB] [--repair]",
+                    "Compare every table among the enabled backends that hold it (row count and checksum, each backend "
+                            + "reading one snapshot taken at the same point of the write order) while clients go on "
+                            + "writing; list the tables and the backends that differ. --repair copies the copy that more "
+                            + "than half of a table's holders share over each differing one, writes held meanwhile. "
+                            + "Exits with 1 when a table differs and was not repaired.",
+                    "verify shop --repair"),
+            new CommandHelp(
                     "shutdown",
                     "shutdown",
                     "Stop the controller: clients are disconnected, open transactions rolled back. Needs the admin of every "

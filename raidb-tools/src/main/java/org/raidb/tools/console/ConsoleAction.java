@@ -54,6 +54,12 @@ sealed interface ConsoleAction {
      * @param name null to let the controller name it */
     record Checkpoint(String name, String virtualDatabase) implements ConsoleAction {}
 
+    /**
+     * Compares every table among the backends holding it, while clients write.
+     *
+     * @param repair copy the majority's copy over each differing one */
+    record Verify(String virtualDatabase, boolean repair) implements ConsoleAction {}
+
     record PurgeLog(String beforeCheckpoint, String virtualDatabase) implements ConsoleAction {}
 
     record Shutdown() implements ConsoleAction {}

@@ -92,6 +92,7 @@ final class ConsoleCompleter implements Completer {
                         ? names.backends()
                         : n == 2 ? List.of("from") : n == 3 ? names.dumps() : n == 4 ? List.of("in") : List.of();
             case "checkpoint" -> n <= 2 ? List.of("in") : List.of();
+            case "verify" -> n == 1 ? names.virtualDatabases() : n == 2 ? List.of("--repair") : List.of();
             case "purge" ->
                 n == 1
                         ? List.of("log")

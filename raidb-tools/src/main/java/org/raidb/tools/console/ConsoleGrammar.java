@@ -19,6 +19,8 @@ final class ConsoleGrammar {
 
     /** Makes {@code enable} take back a backend whose data diverged. */
     private static final String FORCE = "--force";
+    /** Makes {@code verify} copy a majority's table over a differing copy. */
+    private static final String REPAIR = "--repair";
 
     private ConsoleGrammar() {}
 
@@ -41,6 +43,7 @@ final class ConsoleGrammar {
             case "add" -> addBackend(rest);
             case "checkpoint" -> checkpoint(rest);
             case "purge" -> purgeLog(rest);
+            case "verify" -> verify(rest);
             case "shutdown" -> noArguments(rest, "shutdown", new ConsoleAction.Shutdown());
             case "help" -> help(rest);
             case "exit", "quit" -> noArguments(rest, verb, new ConsoleAction.Exit());
@@ -180,6 +183,15 @@ final class ConsoleGrammar {
             throw usage("purge log");
         }
         return new ConsoleAction.PurgeLog(args.get(2), t.virtualDatabase());
+    }
+
+    private static ConsoleAction verify(List<String> rest) throws ConsoleUsageException {
+        List<String> args =
+                rest.stream().filter(w -> !w.equalsIgnoreCase(REPAIR)).toList();
+        if (rest.size() - args.size() > 1 || args.size() > 1 || args.stream().anyMatch(w -> w.startsWith("-"))) {
+            throw usage("verify");
+        }
+        return new ConsoleAction.Verify(args.isEmpty() ? null : args.get(0), args.size() < rest.size());
     }
 
     private static ConsoleAction help(List<String> rest) throws ConsoleUsageException {

@@ -95,6 +95,8 @@ final class ConsoleRunner {
                             java.time.Duration.ofHours(1))
                     .path("message")
                     .asText());
+        } else if (action instanceof ConsoleAction.Verify v) {
+            verify(v);
         } else if (action instanceof ConsoleAction.Shutdown) {
             out.println(client.post("/api/shutdown").path("message").asText());
         } else if (action instanceof ConsoleAction.Help h) {
@@ -295,6 +297,40 @@ final class ConsoleRunner {
         Map<String, String> parameters = new LinkedHashMap<>(a.settings());
         parameters.put("name", a.name());
         follow(client.post(vdbPath(vdb) + "/backends", parameters));
+    }
+
+    /** Follows the verify, then prints its table; differences left unrepaired make the command fail. */
+    private void verify(ConsoleAction.Verify v)
+            throws AdminCallException, ConsoleUsageException, OperationFailedException {
+        String vdb = virtualDatabase(v.virtualDatabase(), "verify");
+        follow(client.post(vdbPath(vdb) + "/verify", v.repair() ? Map.of("repair", "true") : Map.of()));
+        JsonNode report = client.get(vdbPath(vdb) + "/verify");
+        TextTable table = new TextTable("TABLE", "STATE", "ROWS:CHECKSUM BY BACKEND", "DIFFERS ON", "REPAIRED", "NOTE");
+        List<String> unrepaired = new ArrayList<>();
+        for (JsonNode t : report.path("tables")) {
+            List<String> sums = new ArrayList<>();
+            t.path("checksums")
+                    .fields()
+                    .forEachRemaining(
+                            e -> sums.add(e.getKey() + "=" + e.getValue().asText()));
+            table.row(
+                    t.path("table").asText(),
+                    t.path("state").asText(),
+                    String.join(" ", sums),
+                    names(t.path("differing")),
+                    names(t.path("repaired")),
+                    textOrNull(t, "note"));
+            if ("differing".equals(t.path("state").asText())
+                    && t.path("repaired").size() < t.path("differing").size()) {
+                unrepaired.add(t.path("table").asText() + " on " + names(t.path("differing")));
+            }
+        }
+        out.print(table.isEmpty() ? "no tables\n" : table.render());
+        report.path("notes").forEach(n -> out.println("note: " + n.asText()));
+        if (!unrepaired.isEmpty()) {
+            throw new OperationFailedException("tables differ: " + String.join("; ", unrepaired)
+                    + (v.repair() ? "" : " ('verify " + vdb + " --repair' copies the majority's copy over them)"));
+        }
     }
 
     private void checkpoint(ConsoleAction.Checkpoint c) throws AdminCallException, ConsoleUsageException {

@@ -47,6 +47,7 @@ class ConsoleCompleterTest {
                         "add",
                         "checkpoint",
                         "purge",
+                        "verify",
                         "shutdown",
                         "help",
                         "exit",
@@ -85,6 +86,8 @@ class ConsoleCompleterTest {
         assertThat(completer.candidates(List.of("checkpoint"))).containsExactly("in");
         assertThat(completer.candidates(List.of("checkpoint", "cp9"))).containsExactly("in");
         assertThat(completer.candidates(List.of("checkpoint", "in"))).containsExactly("shop", "books");
+        assertThat(completer.candidates(List.of("verify"))).containsExactly("shop", "books");
+        assertThat(completer.candidates(List.of("verify", "shop"))).containsExactly("--repair");
         assertThat(completer.candidates(List.of("purge"))).containsExactly("log");
         assertThat(completer.candidates(List.of("purge", "log"))).containsExactly("before");
         assertThat(completer.candidates(List.of("purge", "log", "before"))).containsExactly("cp1", "before-upgrade");

@@ -145,6 +145,19 @@ class ConsoleGrammarTest {
     }
 
     @Test
+    void verifyTakesAnOptionalVirtualDatabaseAndRepair() throws Exception {
+        assertThat(ConsoleGrammar.parse("verify")).isEqualTo(new ConsoleAction.Verify(null, false));
+        assertThat(ConsoleGrammar.parse("VERIFY shop")).isEqualTo(new ConsoleAction.Verify("shop", false));
+        assertThat(ConsoleGrammar.parse("verify shop --repair")).isEqualTo(new ConsoleAction.Verify("shop", true));
+        assertThat(ConsoleGrammar.parse("verify --repair")).isEqualTo(new ConsoleAction.Verify(null, true));
+        assertThatThrownBy(() -> ConsoleGrammar.parse("verify shop other"))
+                .hasMessage("usage: verify [VDB] [--repair]   (example: verify shop --repair)");
+        assertThatThrownBy(() -> ConsoleGrammar.parse("verify shop --fix")).hasMessageContaining("usage: verify");
+        assertThatThrownBy(() -> ConsoleGrammar.parse("verify --repair --repair"))
+                .hasMessageContaining("usage: verify");
+    }
+
+    @Test
     void watchNeedsANumericOperationId() throws Exception {
         assertThat(ConsoleGrammar.parse("watch operation 12")).isEqualTo(new ConsoleAction.WatchOperation(12));
         assertThatThrownBy(() -> ConsoleGrammar.parse("watch operation twelve"))
