@@ -43,6 +43,9 @@ final class ConfigXml {
         public Integer adminPort;
 
         @JacksonXmlProperty(isAttribute = true)
+        public Integer metricsPort;
+
+        @JacksonXmlProperty(isAttribute = true)
         public String dataDir;
 
         @JacksonXmlProperty(isAttribute = true)
@@ -85,7 +88,8 @@ final class ConfigXml {
                             or(handshakeTimeout, d.handshakeTimeoutMillis()),
                             or(loginAttemptsBeforeDelay, d.loginAttemptsBeforeDelay()),
                             or(loginMaxDelay, d.loginMaxDelayMillis()),
-                            or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())));
+                            or(clientErrorLogInterval, d.clientErrorLogIntervalMillis())),
+                    or(metricsPort, ControllerSettings.NO_METRICS_PORT));
         }
     }
 

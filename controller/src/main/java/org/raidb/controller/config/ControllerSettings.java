@@ -16,6 +16,8 @@ import java.nio.file.Path;
  * @param shutdownTimeoutMillis how long a stop waits for sessions, background operations and writes in
  *     flight to end before it records the final checkpoint anyway (default 30 s)
  * @param clientLimits what a client may cost before and around login
+ * @param metricsPort the port of the unauthenticated Prometheus {@code /metrics} listener on 127.0.0.1 (0 picks a
+ *     free port); {@link #NO_METRICS_PORT} (the default): none, {@code /metrics} is on the admin port only
  */
 public record ControllerSettings(
         String host,
@@ -26,9 +28,13 @@ public record ControllerSettings(
         int maxFrameBytes,
         boolean allowH2BackendsFromAdmin,
         int shutdownTimeoutMillis,
-        ClientLimits clientLimits) {
+        ClientLimits clientLimits,
+        int metricsPort) {
 
-    /** With the default shutdown timeout and client limits (tools and benchmarks that build their configuration in code). */
+    /** {@link #metricsPort} when no unauthenticated metrics listener is configured. */
+    public static final int NO_METRICS_PORT = -1;
+
+    /** With the default shutdown timeout and client limits, without the metrics listener (tools and benchmarks that build their configuration in code). */
     public ControllerSettings(
             String host,
             int port,
@@ -46,6 +52,7 @@ public record ControllerSettings(
                 maxFrameBytes,
                 allowH2BackendsFromAdmin,
                 ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS,
-                ClientLimits.DEFAULT);
+                ClientLimits.DEFAULT,
+                NO_METRICS_PORT);
     }
 }
