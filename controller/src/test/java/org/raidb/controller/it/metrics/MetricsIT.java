@@ -8,12 +8,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.hawkular.agent.prometheus.types.Histogram;
 import org.hawkular.agent.prometheus.types.MetricFamily;
 import org.hawkular.agent.prometheus.types.MetricType;
@@ -187,6 +192,41 @@ class MetricsIT {
             assertThat(backendState(s, second, "enabled")).isZero();
             assertThat(backendState(s, pg.server(0).name(), "enabled")).isEqualTo(1);
         });
+    }
+
+    /**
+     * The sample Grafana dashboard and the admin guide's table name metrics that exist (those of a controller
+     * group aside: this controller has none).
+     */
+    @Test
+    void theDashboardAndTheAdminGuideNameMetricsThatExist() throws Exception {
+        Path docs = Path.of(System.getProperty("basedir", "."))
+                .toAbsolutePath()
+                .resolve("../docs")
+                .normalize();
+        PrometheusScrape s = scrape();
+        Pattern name = Pattern.compile("\\b(raidb_[a-z_]+|hikaricp_[a-z_]+)");
+        for (String file : new String[] {"grafana-raidb.json", "admin.md"}) {
+            String text = Files.readString(docs.resolve(file));
+            if (file.endsWith(".md")) { // its Metrics section
+                text = text.substring(text.indexOf("### Metrics"), text.indexOf("### The console"));
+            }
+            Matcher m = name.matcher(text);
+            Set<String> named = new TreeSet<>();
+            while (m.find()) {
+                named.add(m.group(1));
+            }
+            assertThat(named).as(file).contains("raidb_requests_seconds_bucket", "raidb_backend_state");
+            for (String n : named) {
+                if (n.startsWith("raidb_group_") || n.endsWith("_")) {
+                    continue;
+                }
+                String family = n.replaceFirst("_(bucket|count|sum)$", "");
+                assertThat(s.families().containsKey(family) || s.families().containsKey(n))
+                        .as(file + " names " + n)
+                        .isTrue();
+            }
+        }
     }
 
     @Test
