@@ -5,12 +5,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import org.raidb.controller.admin.AdminServer;
+import org.raidb.controller.config.ControllerSettings;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.VirtualDatabaseConfig;
 import org.raidb.controller.files.PrivateFiles;
 import org.raidb.controller.group.ActiveReplication;
 import org.raidb.controller.group.GroupException;
 import org.raidb.controller.group.ReplicationProtocol;
+import org.raidb.controller.metrics.ControllerMetrics;
+import org.raidb.controller.metrics.MetricsListener;
 import org.raidb.controller.net.ClientListener;
 import org.raidb.controller.pgwire.PostgresFrontEnd;
 import org.raidb.controller.session.SessionRegistry;
@@ -36,6 +39,7 @@ public final class Controller implements AutoCloseable {
     private final SessionRegistry sessions;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private AdminServer admin;
+    private MetricsListener metricsListener;
 
     private Controller(
             Map<String, VirtualDatabase> virtualDatabases,
@@ -98,6 +102,8 @@ public final class Controller implements AutoCloseable {
             if (vdbs.isEmpty()) {
                 throw new IllegalStateException("no virtual database could start: " + unavailable);
             }
+            // Bound before the first client connects, so that every request is counted.
+            ControllerMetrics metrics = new ControllerMetrics(shared.meters(), vdbs, protocols);
             ClientListener listener = new ClientListener(
                     config.controller().host(), config.controller().port(), registry);
             for (ReplicationProtocol p : protocols.values()) {
@@ -127,9 +133,16 @@ public final class Controller implements AutoCloseable {
                     config.controller().shutdownTimeoutMillis(),
                     shared);
             try {
-                controller.admin = AdminServer.start(config, vdbs, protocols, controller::close);
+                controller.admin = AdminServer.start(config, vdbs, protocols, metrics, controller::close);
+                if (config.controller().metricsPort() != ControllerSettings.NO_METRICS_PORT) {
+                    controller.metricsListener =
+                            MetricsListener.start(config.controller().metricsPort(), metrics);
+                }
             } catch (Exception | Error e) {
                 controller.clientListeners().forEach(ClientListener::close); // the virtual databases are closed below
+                if (controller.admin != null) {
+                    controller.admin.close();
+                }
                 throw e;
             }
             return controller;
@@ -200,6 +213,11 @@ public final class Controller implements AutoCloseable {
         return admin.port();
     }
 
+    /** The port of the unauthenticated metrics listener on 127.0.0.1; -1 when none is configured. */
+    public int metricsPort() {
+        return metricsListener == null ? ControllerSettings.NO_METRICS_PORT : metricsListener.port();
+    }
+
     /** Where the admin HTTP API listens: {@code adminHost} and the admin port. */
     public java.net.InetSocketAddress adminAddress() {
         return admin.address();
@@ -244,6 +262,9 @@ public final class Controller implements AutoCloseable {
     public synchronized void close() {
         if (stopped.getCount() == 0) {
             return;
+        }
+        if (metricsListener != null) {
+            metricsListener.close();
         }
         new ControllerShutdown(
                         shutdownTimeoutMillis, admin, clientListeners(), virtualDatabases.values(), protocols.values())

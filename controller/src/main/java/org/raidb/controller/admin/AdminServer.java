@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.group.ReplicationProtocol;
+import org.raidb.controller.metrics.ControllerMetrics;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,6 +64,7 @@ public final class AdminServer implements AutoCloseable {
             RaidbConfig config,
             Map<String, VirtualDatabase> virtualDatabases,
             Map<String, ReplicationProtocol> protocols,
+            ControllerMetrics metrics,
             Runnable shutdown)
             throws IOException {
         // The JDK's server leaves Nagle's algorithm on: on a kept-alive connection (the console's) each small
@@ -91,7 +93,9 @@ public final class AdminServer implements AutoCloseable {
                 threads,
                 new BasicAuthenticator(
                         virtualDatabases.values(), config.controller().clientLimits()),
-                new AdminApi(virtualDatabases, protocols, config, operations, asynchronousShutdown).allRoutes(),
+                withMetrics(
+                        new AdminApi(virtualDatabases, protocols, config, operations, asynchronousShutdown).allRoutes(),
+                        metrics),
                 operations);
         server.setExecutor(threads);
         server.createContext("/", admin::handle);
@@ -99,6 +103,19 @@ public final class AdminServer implements AutoCloseable {
         log.info("admin API listening on http://{}:{}/api", config.controller().adminHost(), admin.port());
         return admin;
     }
+
+    /**
+     * {@code GET /metrics}: every metric in Prometheus' text format, to any admin of the controller (the metrics
+     * name virtual databases and backends but carry no data).
+     */
+    private static List<Route> withMetrics(List<Route> routes, ControllerMetrics metrics) {
+        List<Route> all = new ArrayList<>(routes);
+        all.add(new Route("GET", "/metrics", (admin, p) -> ApiResponse.ok(new MetricsText(metrics.scrape()))));
+        return all;
+    }
+
+    /** A body sent as it is, in Prometheus' text format, not as JSON. */
+    private record MetricsText(String text) {}
 
     public int port() {
         return server.getAddress().getPort();
@@ -227,6 +244,15 @@ public final class AdminServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, ApiResponse response) throws IOException {
+        if (response.body() instanceof MetricsText metrics) {
+            byte[] text = metrics.text().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", ControllerMetrics.CONTENT_TYPE);
+            exchange.sendResponseHeaders(response.status(), text.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(text);
+            }
+            return;
+        }
         byte[] body = JSON.writeValueAsBytes(response.body());
         exchange.getResponseHeaders().set("Content-Type", "application/json; charset=utf-8");
         exchange.sendResponseHeaders(response.status(), body.length);

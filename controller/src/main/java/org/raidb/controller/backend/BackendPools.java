@@ -2,6 +2,8 @@ package org.raidb.controller.backend;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
@@ -31,6 +33,8 @@ final class BackendPools {
     private final HealthSettings health;
     private final HealthProbe probe;
     private final Map<String, Pool> byRealUser = new ConcurrentHashMap<>();
+    /** Where HikariCP publishes the pools' meters (tagged with the pool's name); null: nowhere. */
+    private volatile MeterRegistry meters;
 
     /**
      * @param name names the pools in HikariCP's log: {@code raidb-VDB-BACKEND}
@@ -47,6 +51,11 @@ final class BackendPools {
         this.driverProperties = driverProperties;
         this.health = health;
         this.probe = probe;
+    }
+
+    /** The pools opened from now on publish their meters (connections active, idle, pending; waits) there. */
+    void publishTo(MeterRegistry registry) {
+        this.meters = registry;
     }
 
     Connection borrow(LoginConfig login) throws SQLException {
@@ -112,6 +121,10 @@ final class BackendPools {
             hc.setValidationTimeout(Math.max(250, health.poolWaitMillis() / 2));
             // Fail fast at start-up instead of retrying: a down backend is reported and left disabled.
             hc.setInitializationFailTimeout(-1);
+            MeterRegistry registry = meters;
+            if (registry != null) {
+                hc.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+            }
             return new Pool(new HikariDataSource(hc), opened);
         });
     }

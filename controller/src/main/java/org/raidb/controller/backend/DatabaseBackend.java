@@ -242,6 +242,14 @@ public final class DatabaseBackend implements BackendView {
         probe.stop();
     }
 
+    /**
+     * Its connection pools publish their meters to {@code registry} (HikariCP's {@code hikaricp_*}, tagged
+     * {@code pool="raidb-VDB-BACKEND-LOGIN"}); set before its pools open.
+     */
+    public void publishPoolMetricsTo(io.micrometer.core.instrument.MeterRegistry registry) {
+        pools.publishTo(registry);
+    }
+
     public void requestStarted() {
         pending.incrementAndGet();
     }

@@ -43,6 +43,9 @@ final class ConfigXml {
         public Integer adminPort;
 
         @JacksonXmlProperty(isAttribute = true)
+        public Integer metricsPort;
+
+        @JacksonXmlProperty(isAttribute = true)
         public String dataDir;
 
         @JacksonXmlProperty(isAttribute = true)
@@ -97,7 +100,8 @@ final class ConfigXml {
                     new PostgresWireSettings(
                             or(pgPort, PostgresWireSettings.OFF.port()),
                             or(pgAuthentication, PostgresWireSettings.OFF.authentication())),
-                    tls == null ? null : tls.toConfig());
+                    tls == null ? null : tls.toConfig(),
+                    or(metricsPort, ControllerSettings.NO_METRICS_PORT));
         }
     }
 

@@ -20,6 +20,8 @@ import java.nio.file.Path;
  *     default
  * @param tls the certificate clients connect with over TLS, and whether plain TCP is refused; null: plain
  *     TCP only
+ * @param metricsPort the port of the unauthenticated Prometheus {@code /metrics} listener on 127.0.0.1 (0 picks a
+ *     free port); {@link #NO_METRICS_PORT} (the default): none, {@code /metrics} is on the admin port only
  */
 public record ControllerSettings(
         String host,
@@ -32,9 +34,10 @@ public record ControllerSettings(
         int shutdownTimeoutMillis,
         ClientLimits clientLimits,
         PostgresWireSettings postgresWire,
-        TlsConfig tls) {
+        TlsConfig tls,
+        int metricsPort) {
 
-    /** Without the PostgreSQL front end and TLS (configurations and tests that predate them). */
+    /** Without the PostgreSQL front end, TLS and the metrics listener (configurations and tests that predate them). */
     public ControllerSettings(
             String host,
             int port,
@@ -55,11 +58,40 @@ public record ControllerSettings(
                 allowH2BackendsFromAdmin,
                 shutdownTimeoutMillis,
                 clientLimits,
-                PostgresWireSettings.OFF,
-                null);
+                NO_METRICS_PORT);
     }
 
-    /** With the default shutdown timeout and client limits (tools and benchmarks that build their configuration in code). */
+    /** Without the PostgreSQL front end and TLS. */
+    public ControllerSettings(
+            String host,
+            int port,
+            String adminHost,
+            int adminPort,
+            Path dataDir,
+            int maxFrameBytes,
+            boolean allowH2BackendsFromAdmin,
+            int shutdownTimeoutMillis,
+            ClientLimits clientLimits,
+            int metricsPort) {
+        this(
+                host,
+                port,
+                adminHost,
+                adminPort,
+                dataDir,
+                maxFrameBytes,
+                allowH2BackendsFromAdmin,
+                shutdownTimeoutMillis,
+                clientLimits,
+                PostgresWireSettings.OFF,
+                null,
+                metricsPort);
+    }
+
+    /** {@link #metricsPort} when no unauthenticated metrics listener is configured. */
+    public static final int NO_METRICS_PORT = -1;
+
+    /** With the default shutdown timeout and client limits, without the metrics listener (tools and benchmarks that build their configuration in code). */
     public ControllerSettings(
             String host,
             int port,
@@ -77,6 +109,7 @@ public record ControllerSettings(
                 maxFrameBytes,
                 allowH2BackendsFromAdmin,
                 ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS,
-                ClientLimits.DEFAULT);
+                ClientLimits.DEFAULT,
+                NO_METRICS_PORT);
     }
 }

@@ -369,6 +369,16 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         return runner.waiting();
     }
 
+    /** Writes delivered to this controller in the group's order since it joined (the metrics; read-only). */
+    public long deliveredWrites() {
+        return runner.delivered();
+    }
+
+    /** Writes this controller has finished on its backends (the metrics; read-only). */
+    public long appliedWrites() {
+        return runner.applied();
+    }
+
     /** The members of the current view, by their JGroups names (no question asked of them). */
     public List<String> viewMembers() {
         return channel.members();

@@ -53,6 +53,7 @@ public final class RecoveryManager implements AutoCloseable {
     private final TransactionIds transactionIds;
     private final SqlAnalyzer analyzer;
     private final Map<String, String> busy = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.LongAdder replayedEntries = new java.util.concurrent.atomic.LongAdder();
     private final ExecutorService checkpointer;
     private volatile long joinTimeoutMillis = 10_000;
     private volatile boolean stopping;
@@ -574,7 +575,7 @@ public final class RecoveryManager implements AutoCloseable {
                     break;
                 }
                 stopIfShuttingDown();
-                progress.advance(replayer.apply(batch));
+                progress.advance(replayed(replayer.apply(batch)));
                 progress.total(total.update());
             }
             if (cursor.caughtUp()) {
@@ -614,7 +615,7 @@ public final class RecoveryManager implements AutoCloseable {
                                     + " stays disabled",
                             SqlStates.INTERNAL_ERROR);
                 }
-                progress.advance(replayer.apply(batch));
+                progress.advance(replayed(replayer.apply(batch)));
             }
             progress.total(total.update());
             b.refreshSchema(); // after a restore, the dump's tables and functions
@@ -639,6 +640,17 @@ public final class RecoveryManager implements AutoCloseable {
                         b.name(),
                         BackendStateRecord.now(
                                 state, checkpoint, state == RecordedBackendState.ENABLED ? null : b.disableCause()));
+    }
+
+    /** Counts what a replay applied, for the metrics, and hands it on. */
+    private long replayed(long entries) {
+        replayedEntries.add(entries);
+        return entries;
+    }
+
+    /** Log entries replayed into backends being enabled, since the controller started (all of them together). */
+    public long replayedEntries() {
+        return replayedEntries.sum();
     }
 
     /** How long enable waits for open transactions to end before replaying on (tests shorten it). */

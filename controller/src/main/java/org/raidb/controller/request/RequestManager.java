@@ -30,6 +30,7 @@ public final class RequestManager {
     private final AdvisoryLockPath advisoryLocks;
     private final ReadPath reads;
     private final WriteEntry writes;
+    private volatile RequestListener listener = RequestListener.NONE;
 
     /**
      * Builds the request path's parts for one virtual database.
@@ -52,8 +53,25 @@ public final class RequestManager {
         this.writes = new WriteEntry(vdb, connections, writePath, deterministic, keys, advisoryLocks, ends);
     }
 
+    /** Who is told of each request answered (the controller's metrics); set once, before clients connect. */
+    public void listenWith(RequestListener listener) {
+        this.listener = listener;
+    }
+
     public StatementResult execute(SessionState s, ExecuteRequest request) throws SQLException {
+        long start = System.nanoTime();
         AnalyzedStatement a = analyze(request);
+        boolean failed = true;
+        try {
+            StatementResult r = execute(s, request, a);
+            failed = false;
+            return r;
+        } finally {
+            listener.answered(a.kind(), System.nanoTime() - start, failed);
+        }
+    }
+
+    private StatementResult execute(SessionState s, ExecuteRequest request, AnalyzedStatement a) throws SQLException {
         if (a.kind() == StatementKind.TRANSACTION_CONTROL) {
             transactionCommand(s, a, request.sql());
             return NO_RESULT;
@@ -110,7 +128,15 @@ public final class RequestManager {
 
     /** A write built outside a statement (a JDBC batch: {@link Write#batch}) enters where every write does. */
     public StatementResult write(Write w) throws SQLException {
-        return writes.write(w);
+        long start = System.nanoTime();
+        boolean failed = true;
+        try {
+            StatementResult r = writes.write(w);
+            failed = false;
+            return r;
+        } finally {
+            listener.answered(StatementKind.WRITE, System.nanoTime() - start, failed);
+        }
     }
 
     /**
@@ -135,27 +161,57 @@ public final class RequestManager {
                     s.beginExplicitTransaction(TransactionModes.ofBegin(sql)); // set on each backend it joins
                 }
             }
-            case COMMIT -> commit(s);
-            case ROLLBACK -> rollback(s);
-            case SAVEPOINT -> savepoint(s, "SAVEPOINT", a.savepointName());
-            case ROLLBACK_TO_SAVEPOINT -> savepoint(s, "ROLLBACK TO SAVEPOINT", a.savepointName());
-            case RELEASE_SAVEPOINT -> savepoint(s, "RELEASE SAVEPOINT", a.savepointName());
+            // Timed as the statement that carried them, not a second time here.
+            case COMMIT -> commitNow(s);
+            case ROLLBACK -> ends.rollback(s);
+            case SAVEPOINT -> savepoints.run(s, "SAVEPOINT", a.savepointName());
+            case ROLLBACK_TO_SAVEPOINT -> savepoints.run(s, "ROLLBACK TO SAVEPOINT", a.savepointName());
+            case RELEASE_SAVEPOINT -> savepoints.run(s, "RELEASE SAVEPOINT", a.savepointName());
             default -> throw new IllegalStateException(a.transactionCommand().toString());
         }
     }
 
     /** A session whose advisory locks were lost cannot commit as if it still held them: it is told, and rolled back. */
     public void commit(SessionState s) throws SQLException {
+        long start = System.nanoTime();
+        boolean failed = true;
+        try {
+            commitNow(s);
+            failed = false;
+        } finally {
+            transactionAnswered(start, failed);
+        }
+    }
+
+    private void commitNow(SessionState s) throws SQLException {
         advisoryLocks.refuseIfLocksLost(s);
         ends.commit(s);
     }
 
     public void rollback(SessionState s) throws SQLException {
-        ends.rollback(s);
+        long start = System.nanoTime();
+        boolean failed = true;
+        try {
+            ends.rollback(s);
+            failed = false;
+        } finally {
+            transactionAnswered(start, failed);
+        }
     }
 
     public void savepoint(SessionState s, String command, String name) throws SQLException {
-        savepoints.run(s, command, name);
+        long start = System.nanoTime();
+        boolean failed = true;
+        try {
+            savepoints.run(s, command, name);
+            failed = false;
+        } finally {
+            transactionAnswered(start, failed);
+        }
+    }
+
+    private void transactionAnswered(long start, boolean failed) {
+        listener.answered(StatementKind.TRANSACTION_CONTROL, System.nanoTime() - start, failed);
     }
 
     /** The client's session has ended: its transaction is rolled back, its advisory locks released. */

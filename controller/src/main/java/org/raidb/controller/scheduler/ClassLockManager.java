@@ -145,9 +145,11 @@ public final class ClassLockManager {
             return;
         }
         List<Step> steps = steps(claims);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long startedAt = System.nanoTime();
+        long deadline = startedAt + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         long suspectedSince = 0;
         boolean newcomer = !heldBy.containsKey(tx);
+        boolean waited = false;
         try {
             while (true) {
                 Blocked blocked = blockers(tx, steps);
@@ -157,6 +159,7 @@ public final class ClassLockManager {
                 List<Long> victimOf = victims.remove(tx);
                 if (victimOf != null) {
                     stopWaiting(tx);
+                    counts.deadlocks++;
                     throw deadlock(
                             tx,
                             victimOf,
@@ -190,6 +193,7 @@ public final class ClassLockManager {
                     long victim = youngestWaiting(cycle);
                     if (victim == tx) {
                         stopWaiting(tx);
+                        counts.deadlocks++;
                         throw deadlock(tx, cycle, what(blocked));
                     }
                     // The victim waits here for a class of its own: it is told there, and its rollback frees what
@@ -202,6 +206,7 @@ public final class ClassLockManager {
                 }
                 if (deadline - now <= 0) {
                     stopWaiting(tx);
+                    counts.timeouts++;
                     throw new SQLException(
                             "waited " + timeoutMillis + " ms for " + what(blocked) + " held by another transaction;"
                                     + " retry, keep write transactions short, or raise the scheduler's lockTimeout",
@@ -212,6 +217,7 @@ public final class ClassLockManager {
                     left = Math.min(left, TimeUnit.MILLISECONDS.toNanos(BACKEND_WAIT_GRACE_MILLIS) / 3 + 1);
                 }
                 if (left > 0) {
+                    waited = true;
                     TimeUnit.NANOSECONDS.timedWait(this, left);
                 }
             }
@@ -223,6 +229,11 @@ public final class ClassLockManager {
                     "interrupted while waiting for "
                             + claims.get(0).conflictClass().describe(),
                     SqlStates.QUERY_CANCELED);
+        } finally {
+            if (waited) {
+                counts.waits++;
+                counts.waitNanos += System.nanoTime() - startedAt;
+            }
         }
     }
 
@@ -291,6 +302,17 @@ public final class ClassLockManager {
             writers.computeIfAbsent(c, k -> new HashSet<>()).add(tx);
             writtenBy.computeIfAbsent(tx, k -> new HashSet<>()).add(c);
         }
+    }
+
+    /**
+     * Waits so far, for the metrics: read under this manager's lock, counted only by writes that had to
+     * wait, so a write that finds its classes free pays nothing for them.
+     */
+    private final WaitCounts counts = new WaitCounts();
+
+    /** What the waits for conflict classes came to since the virtual database started. */
+    public synchronized WaitCounts.Snapshot waitCounts() {
+        return counts.snapshot();
     }
 
     /** Transactions waiting for a class right now. */

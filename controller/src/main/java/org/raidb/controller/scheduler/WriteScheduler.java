@@ -109,6 +109,11 @@ public final class WriteScheduler {
         return locks.holdsNothing(tx);
     }
 
+    /** What waiting for conflict classes has cost so far (the metrics). */
+    public WaitCounts.Snapshot waitCounts() {
+        return locks.waitCounts();
+    }
+
     /** Writes waiting for a conflict class right now (admin view, tests). */
     public int waitingWrites() {
         return locks.waiting();

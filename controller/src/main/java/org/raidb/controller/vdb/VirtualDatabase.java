@@ -83,6 +83,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     private final ConflictClaims conflictClaims;
     private final HealthMonitor health;
     private final TransactionIds transactionIds = new TransactionIds();
+    private final io.micrometer.core.instrument.MeterRegistry meters;
 
     /** Standalone, with parser threads of its own and no commit hook (tests). */
     public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir) {
@@ -93,6 +94,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir, ControllerResources shared) {
         this.config = config;
         this.dataDir = dataDir;
+        this.meters = shared.meters();
         this.authentication = new AuthenticationManager(config.name(), config.authentication());
         this.balancer = LoadBalancers.of(config.replication().levelConfig());
         this.scheduler = new WriteScheduler(
@@ -203,7 +205,10 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
 
     /** A backend of this virtual database: one that holds only some tables where the level is partial. */
     private DatabaseBackend newBackend(BackendConfig b) {
-        return new DatabaseBackend(config.name(), b, balancer.partial(), tableNames, config.health());
+        DatabaseBackend backend =
+                new DatabaseBackend(config.name(), b, balancer.partial(), tableNames, config.health());
+        backend.publishPoolMetricsTo(meters);
+        return backend;
     }
 
     /**
