@@ -52,10 +52,13 @@ final class ClosedLoopRun {
             OptionalLong postmasterPid)
             throws Exception {
         List<Long> pids = postmasterPid.isPresent() ? List.of(postmasterPid.getAsLong()) : List.of();
-        return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, pids, OptionalLong.empty());
+        return run(source, workload, threads, rows, warmup, window, pids, OptionalLong.empty(), List.of());
     }
 
-    /** CPU time counted for every server of {@code postmasterPids} and for pgpool's processes, if it runs. */
+    /**
+     * CPU time counted for every server of {@code postmasterPids}, for pgpool's processes if it runs, and for
+     * the controllers running as processes of their own {@code controllerPids} (none: in this JVM, if any).
+     */
     static Measurement run(
             ConnectionSource source,
             Workload workload,
@@ -64,9 +67,11 @@ final class ClosedLoopRun {
             Duration warmup,
             Duration window,
             List<Long> postmasterPids,
-            OptionalLong pgpoolPid)
+            OptionalLong pgpoolPid,
+            List<Long> controllerPids)
             throws Exception {
-        return new ClosedLoopRun(workload, rows).run(source, threads, warmup, window, postmasterPids, pgpoolPid);
+        ClosedLoopRun run = new ClosedLoopRun(workload, rows);
+        return run.run(source, threads, warmup, () -> run.pause(window), postmasterPids, pgpoolPid, controllerPids);
     }
 
     /** What the measured window lasts for: a fixed time, or an action the load runs alongside. */
@@ -82,18 +87,8 @@ final class ClosedLoopRun {
     static Measurement runDuring(
             ConnectionSource source, Workload workload, int threads, int rows, Duration warmup, Window during)
             throws Exception {
-        return new ClosedLoopRun(workload, rows).run(source, threads, warmup, during, List.of(), OptionalLong.empty());
-    }
-
-    private Measurement run(
-            ConnectionSource source,
-            int threads,
-            Duration warmup,
-            Duration window,
-            List<Long> postmasterPids,
-            OptionalLong pgpoolPid)
-            throws Exception {
-        return run(source, threads, warmup, () -> pause(window), postmasterPids, pgpoolPid);
+        return new ClosedLoopRun(workload, rows)
+                .run(source, threads, warmup, during, List.of(), OptionalLong.empty(), List.of());
     }
 
     private Measurement run(
@@ -102,7 +97,8 @@ final class ClosedLoopRun {
             Duration warmup,
             Window window,
             List<Long> postmasterPids,
-            OptionalLong pgpoolPid)
+            OptionalLong pgpoolPid,
+            List<Long> controllerPids)
             throws Exception {
         // Connections are opened before the clock starts: the benchmark measures requests, not logins.
         List<Connection> connections = new ArrayList<>(threads);
@@ -115,14 +111,16 @@ final class ClosedLoopRun {
             }
             clients.forEach(client -> client.thread.start());
             pause(warmup);
-            CpuSample cpuBegin = CpuSample.take(postmasterPids, pgpoolPid);
+            CpuSample cpuBegin = CpuSample.take(postmasterPids, pgpoolPid, controllerPids);
             phase = MEASURING;
             long begin = System.nanoTime();
             window.pass();
             phase = STOPPED;
             long end = System.nanoTime();
             CpuSample cpuEnd = CpuSample.take(
-                    postmasterPids, pgpoolPid); // the clients are still alive: they stop after their operation
+                    postmasterPids,
+                    pgpoolPid,
+                    controllerPids); // the clients are still alive: they stop after their operation
             Histogram all = Measurement.newLatencyHistogram();
             for (Client client : clients) {
                 client.thread.join();

@@ -26,46 +26,66 @@ final class CpuCap implements AutoCloseable {
     /** The cgroups' names begin so: one per server, named by the server and its postmaster's pid. */
     static final String GROUP_PREFIX = "raidb-bench-";
 
-    /** A server to cap: its name and its postmaster's process id. */
-    record Postmaster(String name, long pid) {}
+    /** A process to cap (a server's postmaster with what it forks, or a controller's JVM): a name, and its id. */
+    record CappedProcess(String name, long pid) {}
+
+    /**
+     * What is capped, in the status: "backend" with its postmaster (the process tree), or "controller"
+     * (a controller's JVM: all its threads are its process's), and the option that set the cap.
+     */
+    record Kind(String noun, String processNoun, String option) {
+        static final Kind BACKENDS = new Kind("backend", "postmaster", "--backend-cpu");
+        static final Kind CONTROLLERS = new Kind("controller", "controller process", "--controller-cpu");
+    }
 
     private final double cpus;
+    private final Kind kind;
     private final Path v1;
     private final Path v2;
     private final List<Path> groups = new ArrayList<>();
     private String status;
 
-    private CpuCap(double cpus, Path v1, Path v2) {
+    private CpuCap(double cpus, Kind kind, Path v1, Path v2) {
         this.cpus = cpus;
+        this.kind = kind;
         this.v1 = v1;
         this.v2 = v2;
     }
 
     /** Caps each server's processes; never throws: a failure is reported in {@link #status()}. */
-    static CpuCap apply(double cpus, List<Postmaster> servers) {
-        return apply(cpus, servers, V1, V2);
+    static CpuCap apply(double cpus, List<CappedProcess> servers) {
+        return apply(cpus, servers, Kind.BACKENDS, V1, V2);
     }
 
-    /** As {@link #apply(double, List)}, with the cgroup v1 CPU and v2 hierarchies at these places (tests). */
-    static CpuCap apply(double cpus, List<Postmaster> servers, Path v1, Path v2) {
-        CpuCap cap = new CpuCap(cpus, v1, v2);
+    /**
+     * Caps each of {@code processes} (name and pid) as {@code kind}, a cgroup each; never throws, as
+     * {@link #apply(double, List)}.
+     */
+    static CpuCap apply(double cpus, List<CappedProcess> processes, Kind kind) {
+        return apply(cpus, processes, kind, V1, V2);
+    }
+
+    /** As {@link #apply(double, List, Kind)}, with the cgroup v1 CPU and v2 hierarchies at these places (tests). */
+    static CpuCap apply(double cpus, List<CappedProcess> servers, Kind kind, Path v1, Path v2) {
+        CpuCap cap = new CpuCap(cpus, kind, v1, v2);
         if (cpus <= 0) {
-            cap.status = "not applied (--backend-cpu 0: backends uncapped)";
+            cap.status = "not applied (" + kind.option() + " 0: " + kind.noun() + "s uncapped)";
             return cap;
         }
         try {
-            for (Postmaster server : servers) {
+            for (CappedProcess server : servers) {
                 cap.capOne(server);
             }
             cap.status = String.format(
                     java.util.Locale.ROOT,
-                    "applied: %.2f CPU per backend (cgroup %s, quota %d us per %d us)",
+                    "applied: %.2f CPU per %s (cgroup %s, quota %d us per %d us)",
                     cpus,
+                    kind.noun(),
                     Files.isRegularFile(v1.resolve("cpu.cfs_quota_us")) ? "v1" : "v2",
                     cap.quotaMicros(),
                     PERIOD_MICROS);
         } catch (IOException | RuntimeException e) {
-            cap.status = "NOT applied (" + e.getMessage() + "): backends run uncapped";
+            cap.status = "NOT applied (" + e.getMessage() + "): " + kind.noun() + "s run uncapped";
             cap.close();
         }
         return cap;
@@ -75,7 +95,7 @@ final class CpuCap implements AutoCloseable {
         return Math.max(1000, Math.round(cpus * PERIOD_MICROS));
     }
 
-    private void capOne(Postmaster server) throws IOException {
+    private void capOne(CappedProcess server) throws IOException {
         long quota = quotaMicros();
         Path group;
         if (Files.isRegularFile(v1.resolve("cpu.cfs_quota_us"))) {
@@ -91,8 +111,8 @@ final class CpuCap implements AutoCloseable {
             throw new IOException("no cgroup CPU controller found under " + v2);
         }
         ProcessHandle postmaster = ProcessHandle.of(server.pid())
-                .orElseThrow(() ->
-                        new IOException("postmaster " + server.pid() + " of " + server.name() + " is not running"));
+                .orElseThrow(() -> new IOException(
+                        kind.processNoun() + " " + server.pid() + " of " + server.name() + " is not running"));
         List<ProcessHandle> processes = new ArrayList<>(List.of(postmaster));
         postmaster.descendants().forEach(processes::add);
         for (ProcessHandle p : processes) {

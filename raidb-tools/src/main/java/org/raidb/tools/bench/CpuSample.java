@@ -14,7 +14,9 @@ import java.util.OptionalLong;
 /**
  * One reading of the CPU clocks the benchmark can see: every thread of this JVM (client threads and
  * the in-process controller's threads told apart by name), the JVM as a whole, the PostgreSQL
- * servers' processes, pgpool-II's when it runs, and the whole machine (which includes whatever else runs on it). Two readings
+ * servers' processes, pgpool-II's when it runs, controllers running as processes of their own
+ * ({@code controllerProcesses}: the sum over their JVMs, every thread, user and kernel time of
+ * /proc/PID/stat), and the whole machine (which includes whatever else runs on it). Two readings
  * make a {@link CpuUse}. Linux only for PostgreSQL and the machine; elsewhere those read as -1.
  */
 record CpuSample(
@@ -23,7 +25,26 @@ record CpuSample(
         Map<Long, ThreadCpu> threads,
         long postgresCpuNanos,
         long machineBusyNanos,
-        long pgpoolCpuNanos) {
+        long pgpoolCpuNanos,
+        ThreadCpu controllerProcesses) {
+
+    /** No controller process of its own: the controller, if any, runs in this JVM. */
+    CpuSample(
+            long wallNanos,
+            long processCpuNanos,
+            Map<Long, ThreadCpu> threads,
+            long postgresCpuNanos,
+            long machineBusyNanos,
+            long pgpoolCpuNanos) {
+        this(
+                wallNanos,
+                processCpuNanos,
+                threads,
+                postgresCpuNanos,
+                machineBusyNanos,
+                pgpoolCpuNanos,
+                new ThreadCpu(Role.CONTROLLER, 0));
+    }
 
     /** Without pgpool-II. */
     CpuSample(
@@ -78,6 +99,20 @@ record CpuSample(
 
     /** PostgreSQL's time is that of every server in {@code postmasterPids}; pgpool's that of its process tree, if any. */
     static CpuSample take(List<Long> postmasterPids, OptionalLong pgpoolPid) {
+        return take(postmasterPids, pgpoolPid, List.of());
+    }
+
+    /** As {@link #take(List, OptionalLong)}, and the time of the controller processes {@code controllerPids}. */
+    static CpuSample take(List<Long> postmasterPids, OptionalLong pgpoolPid, List<Long> controllerPids) {
+        long controllerTicks = 0;
+        long controllerUserTicks = 0;
+        for (long pid : controllerPids) {
+            long[] times = processTimes(pid);
+            controllerTicks += Math.max(0, times[0] + times[1]);
+            controllerUserTicks += Math.max(0, times[0]);
+        }
+        ThreadCpu controllers =
+                new ThreadCpu(Role.CONTROLLER, controllerTicks * NANOS_PER_TICK, controllerUserTicks * NANOS_PER_TICK);
         long wall = System.nanoTime();
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         Map<Long, ThreadCpu> threads = new HashMap<>();
@@ -103,7 +138,8 @@ record CpuSample(
                 threads,
                 postgres,
                 readMachineBusyNanos(),
-                pgpoolPid.isPresent() ? Math.max(0, readPostgresCpuNanos(pgpoolPid.getAsLong())) : 0);
+                pgpoolPid.isPresent() ? Math.max(0, readPostgresCpuNanos(pgpoolPid.getAsLong())) : 0,
+                controllers);
     }
 
     private static long readProcessCpuNanos() {
@@ -129,14 +165,23 @@ record CpuSample(
         return ticks * NANOS_PER_TICK;
     }
 
-    /** utime + stime of /proc/PID/stat (fields 14 and 15, counted after the command in parentheses). */
+    /** utime + stime of /proc/PID/stat, -1 when it cannot be read. */
     private static long processTicks(long pid) {
+        long[] times = processTimes(pid);
+        return times[0] < 0 ? -1 : times[0] + times[1];
+    }
+
+    /**
+     * {utime, stime} of /proc/PID/stat (fields 14 and 15, counted after the command in parentheses):
+     * every thread of the process, the ended ones included; {-1, -1} when it cannot be read.
+     */
+    private static long[] processTimes(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields[0] is field 3 (state)
+            return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])}; // fields[0] is field 3
         } catch (IOException | RuntimeException e) {
-            return -1; // not Linux, or the process ended
+            return new long[] {-1, -1}; // not Linux, or the process ended
         }
     }
 

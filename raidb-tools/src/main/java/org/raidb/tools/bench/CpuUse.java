@@ -41,7 +41,13 @@ record CpuUse(
             }
         }
         long client = byRole.getOrDefault(CpuSample.Role.CLIENT, 0L);
-        long controller = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
+        long inProcessController = byRole.getOrDefault(CpuSample.Role.CONTROLLER, 0L);
+        // Controllers in processes of their own: the whole process, JGroups, GC and JIT included.
+        long forked = end.controllerProcesses().cpuNanos()
+                - begin.controllerProcesses().cpuNanos();
+        controllerKernel += end.controllerProcesses().kernelNanos()
+                - begin.controllerProcesses().kernelNanos();
+        long controller = inProcessController + forked;
         long process = end.processCpuNanos() - begin.processCpuNanos();
         long postgres = begin.postgresCpuNanos() < 0 || end.postgresCpuNanos() < 0
                 ? -1
@@ -53,9 +59,9 @@ record CpuUse(
         return new CpuUse(
                 client / 1e3 / ops,
                 controller / 1e3 / ops,
-                Math.max(0, process - client - controller) / 1e3 / ops,
+                Math.max(0, process - client - inProcessController) / 1e3 / ops,
                 postgres < 0 ? -1 : postgres / 1e3 / ops,
-                postgres < 0 ? -1 : (process + postgres + pgpool) / wall,
+                postgres < 0 ? -1 : (process + forked + postgres + pgpool) / wall,
                 machine < 0 ? -1 : machine / wall,
                 pgpool / 1e3 / ops,
                 controllerKernel / 1e3 / ops);

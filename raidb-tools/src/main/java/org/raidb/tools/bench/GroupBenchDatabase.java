@@ -12,10 +12,11 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.raidb.controller.Controller;
 import org.raidb.controller.config.GroupConfig;
+import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.RecoveryLogSettings;
-import org.raidb.controller.group.ActiveReplication;
 import org.raidb.embedded.EmbeddedPostgresCluster;
 import org.raidb.embedded.EmbeddedPostgresServer;
+import org.raidb.embedded.FreePort;
 
 /**
  * The servers and controllers of {@code raidb bench group}, all started before the first
@@ -24,7 +25,8 @@ import org.raidb.embedded.EmbeddedPostgresServer;
  * bench_accounts}; controller i of every setup has servers {@code [i*b, (i+1)*b)} as its own
  * backends (so setups share servers, but only one setup runs at a time); plain pgjdbc goes to the
  * first server. Each controller keeps its recovery log on (the default), RAIDb-1, completion all,
- * in its own data directory.
+ * in its own data directory. Controllers run in this JVM, or, with a controller CPU cap, each in a
+ * JVM of its own in a cgroup of its own ({@link ControllerProcess}), as one machine per controller.
  */
 final class GroupBenchDatabase implements AutoCloseable {
     /** How long a group's members may take to see each other after the last one started. */
@@ -32,36 +34,46 @@ final class GroupBenchDatabase implements AutoCloseable {
 
     private final EmbeddedPostgresCluster cluster;
     private final int backendsPerController;
-    private final Map<GroupSetup, List<Controller>> controllers = new LinkedHashMap<>();
+    private final Map<GroupSetup, List<GroupMember>> controllers = new LinkedHashMap<>();
     private final List<Path> dataDirs = new ArrayList<>();
+    private final double controllerCpu;
     private CpuCap cap;
+    private CpuCap controllerCap;
     private String postgresVersion;
 
-    private GroupBenchDatabase(EmbeddedPostgresCluster cluster, int backendsPerController) {
+    private GroupBenchDatabase(EmbeddedPostgresCluster cluster, int backendsPerController, double controllerCpu) {
         this.cluster = cluster;
         this.backendsPerController = backendsPerController;
+        this.controllerCpu = controllerCpu;
     }
 
     /**
      * Starts enough servers for the largest setup with {@code fsync} on or off, fills them, caps each
-     * at {@code backendCpu} CPUs (0: uncapped), then starts every RAIDb setup of {@code setups}.
+     * at {@code backendCpu} CPUs (0: uncapped), then starts every RAIDb setup of {@code setups}: in
+     * this JVM when {@code controllerCpu} is 0, else each controller a process of its own capped at
+     * {@code controllerCpu} CPUs.
      */
     static GroupBenchDatabase start(
-            List<GroupSetup> setups, int backendsPerController, int rows, boolean fsync, double backendCpu)
+            List<GroupSetup> setups,
+            int backendsPerController,
+            int rows,
+            boolean fsync,
+            double backendCpu,
+            double controllerCpu)
             throws Exception {
         int most = setups.stream().mapToInt(GroupSetup::controllers).max().orElse(1);
         EmbeddedPostgresCluster cluster = EmbeddedPostgresCluster.start(
                 Math.max(1, most) * backendsPerController, BenchDatabase.NAME, Map.of("fsync", fsync ? "on" : "off"));
-        GroupBenchDatabase db = new GroupBenchDatabase(cluster, backendsPerController);
+        GroupBenchDatabase db = new GroupBenchDatabase(cluster, backendsPerController, controllerCpu);
         try {
             for (EmbeddedPostgresServer server : cluster.servers()) {
                 db.postgresVersion = BenchDatabase.createTable(server, rows);
                 BenchDatabase.checkFsync(server, fsync);
             }
             // Capped after filling: the cap slows the measured requests, not the set-up.
-            List<CpuCap.Postmaster> postmasters = new ArrayList<>();
+            List<CpuCap.CappedProcess> postmasters = new ArrayList<>();
             for (EmbeddedPostgresServer server : cluster.servers()) {
-                postmasters.add(new CpuCap.Postmaster(
+                postmasters.add(new CpuCap.CappedProcess(
                         server.name(), server.postmasterPid().orElse(-1)));
             }
             db.cap = CpuCap.apply(backendCpu, postmasters);
@@ -70,6 +82,17 @@ final class GroupBenchDatabase implements AutoCloseable {
                     db.startControllers(setup);
                 }
             }
+            if (controllerCpu > 0) {
+                // Capped once started, as the backends once filled: the cap slows the measured requests.
+                List<CpuCap.CappedProcess> processes = new ArrayList<>();
+                db.controllers.forEach((setup, members) -> {
+                    for (int i = 0; i < members.size(); i++) {
+                        processes.add(new CpuCap.CappedProcess(
+                                memberName(setup, i), members.get(i).pid().orElse(-1)));
+                    }
+                });
+                db.controllerCap = CpuCap.apply(controllerCpu, processes, CpuCap.Kind.CONTROLLERS);
+            }
             return db;
         } catch (Exception | Error e) {
             db.close();
@@ -77,8 +100,16 @@ final class GroupBenchDatabase implements AutoCloseable {
         }
     }
 
+    /** A controller's name in cgroups and file names: its setup and its place there. */
+    private static String memberName(GroupSetup setup, int i) {
+        return "controller-" + (i + 1) + "-of-" + setup.controllers() + (setup.grouped() ? "-group" : "");
+    }
+
     private void startControllers(GroupSetup setup) throws Exception {
-        List<Controller> started = new ArrayList<>();
+        boolean forked = controllerCpu > 0;
+        List<GroupMember> started = new ArrayList<>();
+        // Registered before waiting, so that close() stops them if one fails to start or the group never forms.
+        controllers.put(setup, started);
         // A name of this run's own: another run's group on the machine is never joined.
         String groupName = "raidb-bench-" + setup.controllers() + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
@@ -91,37 +122,39 @@ final class GroupBenchDatabase implements AutoCloseable {
                         "tcp-loopback.xml",
                         GroupConfig.Completion.ALL,
                         "127.0.0.1",
-                        0,
+                        // A process's group port must be known before it starts: the next members are told it.
+                        forked ? FreePort.pick() : 0,
                         firstPort == null ? List.of() : List.of("127.0.0.1:" + firstPort),
                         2000,
                         GroupConfig.WhenAlone.START);
             }
-            Path dataDir = Files.createTempDirectory("raidb-bench-group");
-            dataDirs.add(dataDir);
-            Controller c = Controller.start(
-                    BenchDatabase.configuration(backendsOf(i), dataDir, RecoveryLogSettings.DEFAULT, group));
+            Path dir = Files.createTempDirectory("raidb-bench-group");
+            dataDirs.add(dir);
+            Path dataDir = forked ? dir.resolve("data") : dir;
+            RaidbConfig config =
+                    BenchDatabase.configuration(backendsOf(i), dataDir, RecoveryLogSettings.DEFAULT, group);
+            GroupMember c = forked
+                    ? ControllerProcess.start(config, dir, memberName(setup, i))
+                    : new GroupMember.InProcess(Controller.start(config));
             started.add(c);
             if (firstPort == null && setup.grouped()) {
-                firstPort = c.group(BenchDatabase.NAME).groupPort();
+                firstPort = c.groupPort();
             }
         }
-        // Registered before waiting, so that close() stops them if the group never forms.
-        controllers.put(setup, started);
         if (setup.grouped()) {
             awaitView(setup, started);
         }
     }
 
     /** Until every member sees all: a measurement with a member still joining would measure the join. */
-    private static void awaitView(GroupSetup setup, List<Controller> members) throws InterruptedException {
+    private static void awaitView(GroupSetup setup, List<GroupMember> members) throws Exception {
         long deadline = System.nanoTime() + VIEW_TIMEOUT.toNanos();
-        for (Controller c : members) {
-            ActiveReplication group = c.group(BenchDatabase.NAME);
-            while (group.viewMembers().size() != setup.controllers()) {
+        for (GroupMember c : members) {
+            int seen;
+            while ((seen = c.viewSize()) != setup.controllers()) {
                 if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException(setup.title() + ": a member sees " + group.viewMembers()
-                            + " after " + VIEW_TIMEOUT.toSeconds() + " s, not " + setup.controllers()
-                            + " members");
+                    throw new IllegalStateException(setup.title() + ": a member sees " + seen + " member(s) after "
+                            + VIEW_TIMEOUT.toSeconds() + " s, not " + setup.controllers());
                 }
                 Thread.sleep(50);
             }
@@ -165,6 +198,23 @@ final class GroupBenchDatabase implements AutoCloseable {
         return pids;
     }
 
+    /** The processes of {@code setup}'s controllers when they run as processes of their own, else none. */
+    List<Long> controllerPids(GroupSetup setup) {
+        if (setup.isPgjdbc()) {
+            return List.of();
+        }
+        List<Long> pids = new ArrayList<>();
+        controllers.get(setup).forEach(c -> c.pid().ifPresent(pids::add));
+        return pids;
+    }
+
+    /** In-process, or each controller a capped process of its own, and whether the cap was applied. */
+    ControllerPlacement controllerPlacement() {
+        return controllerCap == null
+                ? ControllerPlacement.IN_PROCESS
+                : new ControllerPlacement(controllerCpu, controllerCap.status());
+    }
+
     /** Whether the backends are capped, and how, or why not. */
     String capStatus() {
         return cap == null ? "not applied" : cap.status();
@@ -181,7 +231,7 @@ final class GroupBenchDatabase implements AutoCloseable {
     @Override
     public void close() {
         try {
-            for (List<Controller> cs : controllers.values()) {
+            for (List<GroupMember> cs : controllers.values()) {
                 // The joiners first: the first member leaves last, as an operator would stop them.
                 for (int i = cs.size() - 1; i >= 0; i--) {
                     cs.get(i).close();
@@ -189,6 +239,9 @@ final class GroupBenchDatabase implements AutoCloseable {
             }
         } finally {
             try {
+                if (controllerCap != null) {
+                    controllerCap.close();
+                }
                 if (cap != null) {
                     cap.close();
                 }

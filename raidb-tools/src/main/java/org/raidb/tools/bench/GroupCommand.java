@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code raidb bench group}: what a controller group gives and costs (issue 16). On embedded
@@ -105,6 +107,18 @@ public final class GroupCommand implements Callable<Integer> {
     double backendCpu;
 
     @Option(
+            names = "--controller-cpu",
+            defaultValue = "off",
+            paramLabel = "CPUS|off",
+            converter = ControllerCpuConverter.class,
+            description = "Run every controller of every setup (the baseline too) as a JVM of its own, each in a "
+                    + "cgroup of its own capped at CPUS CPUs, as if each had a machine of its own (as --backend-cpu "
+                    + "caps the servers; needs root and a writable cgroup file system, else the run goes on "
+                    + "uncapped and says so); \"controller us/op\" is then the whole controller process's CPU. "
+                    + "off: controllers in this JVM, sharing its cores (default ${DEFAULT-VALUE}).")
+    double controllerCpu;
+
+    @Option(
             names = "--fsync",
             defaultValue = "on",
             paramLabel = "on|off|both",
@@ -167,6 +181,7 @@ public final class GroupCommand implements Callable<Integer> {
         String dataFileSystem = "";
         String capStatus = "";
         boolean capped = true;
+        ControllerPlacement placement = ControllerPlacement.IN_PROCESS;
         for (boolean fsyncOn : fsync.settings()) {
             int most = Collections.max(controllerCounts);
             out.printf(
@@ -180,13 +195,18 @@ public final class GroupCommand implements Callable<Integer> {
                             "; ", setups.stream().skip(1).map(GroupSetup::title).toList()));
             out.flush();
             try (GroupBenchDatabase db =
-                    GroupBenchDatabase.start(setups, backendsPerController, rows, fsyncOn, backendCpu)) {
+                    GroupBenchDatabase.start(setups, backendsPerController, rows, fsyncOn, backendCpu, controllerCpu)) {
                 postgresVersion = db.postgresVersion();
                 dataFileSystem = db.dataFileSystem();
                 capStatus = db.capStatus();
                 capped &= capStatus.startsWith("applied");
                 out.println("PostgreSQL " + postgresVersion + ", data on " + dataFileSystem);
                 out.println("Backend CPU cap: " + capStatus);
+                placement = db.controllerPlacement();
+                if (placement.forked()) {
+                    out.println("Controller CPU cap: " + placement.capStatus()
+                            + "; each controller a JVM of its own (ctl us: its whole process)");
+                }
                 out.println("Controllers: RAIDb-1, recovery log on (the default); groups on tcp-loopback.xml with "
                         + "completion=\"all\" (the default: a write is answered once every controller applied it); "
                         + "client i connects to controller i % n");
@@ -220,7 +240,8 @@ public final class GroupCommand implements Callable<Integer> {
                 "not measured",
                 dataFileSystem,
                 load);
-        GroupReport report = new GroupReport(run, capStatus, capped, threadCounts, controllerCounts, comparisons);
+        GroupReport report =
+                new GroupReport(run, capStatus, capped, threadCounts, controllerCounts, comparisons, placement);
         out.println();
         out.print(report.console());
         if (recordFile != null) {
@@ -258,7 +279,8 @@ public final class GroupCommand implements Callable<Integer> {
                             Duration.ofSeconds(warmupSeconds),
                             Duration.ofSeconds(durationSeconds),
                             db.postmasterPids(setup),
-                            java.util.OptionalLong.empty());
+                            java.util.OptionalLong.empty(),
+                            db.controllerPids(setup));
                 } catch (Exception e) {
                     throw new IllegalStateException(
                             workload.title() + " with " + threads + " clients through " + setup.title() + " (fsync "
@@ -308,6 +330,32 @@ public final class GroupCommand implements Callable<Integer> {
         }
         if (backendCpu < 0) {
             throw new ParameterException(spec.commandLine(), "--backend-cpu must be 0 (uncapped) or more");
+        }
+    }
+
+    /**
+     * {@code --controller-cpu}: "off" (0: controllers in this JVM) or a number of CPUs above 0 and at
+     * most the machine's, which a cgroup quota can express.
+     */
+    static final class ControllerCpuConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            if (value.strip().equalsIgnoreCase("off")) {
+                return 0.0;
+            }
+            double cpus;
+            try {
+                cpus = Double.parseDouble(value.strip());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException(
+                        "'" + value + "' is not a number of CPUs: give one such as 0.5, or off");
+            }
+            int cores = Runtime.getRuntime().availableProcessors();
+            if (!(cpus >= 0.01) || cpus > cores) {
+                throw new TypeConversionException("'" + value + "': give between 0.01 and " + cores
+                        + " CPUs (this machine's) per controller, or off for controllers in this JVM");
+            }
+            return cpus;
         }
     }
 }

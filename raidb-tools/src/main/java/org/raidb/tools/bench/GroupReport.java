@@ -14,6 +14,7 @@ import java.util.Locale;
  * @param capStatus whether and how the backends were CPU-capped
  * @param capped whether the cap was applied (the read targets assume it)
  * @param threads the client counts measured, as the command line gave them
+ * @param placement whether the controllers ran in-process or each in a capped JVM of its own
  */
 record GroupReport(
         RunDescription run,
@@ -21,7 +22,8 @@ record GroupReport(
         boolean capped,
         List<Integer> threads,
         List<Integer> controllers,
-        List<GroupComparison> comparisons) {
+        List<GroupComparison> comparisons,
+        ControllerPlacement placement) {
 
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
@@ -33,7 +35,7 @@ record GroupReport(
     }
 
     List<TargetVerdict> verdicts() {
-        return GroupTargets.judge(comparisons, capped);
+        return GroupTargets.judge(comparisons, capped, placement);
     }
 
     /** The terminal's columns; the Markdown table has the same cells. */
@@ -141,7 +143,9 @@ record GroupReport(
         s.append("* Controllers: ")
                 .append(String.join(
                         ", ", controllers.stream().map(String::valueOf).toList()))
-                .append(" in-process, RAIDb-1 (readPolicy roundRobin, completion all), recovery log ")
+                .append(", ")
+                .append(placement.describe())
+                .append("; RAIDb-1 (readPolicy roundRobin, completion all), recovery log ")
                 .append(run.recoveryLog())
                 .append(" (the default); groups: `<controllerGroup>` on tcp-loopback.xml, completion=\"all\" "
                         + "(the default: a write is answered when every controller has applied it). "

@@ -24,18 +24,24 @@ final class GroupTargets {
      * backends ran under the CPU cap the read targets assume (their verdict says so when not).
      */
     static List<TargetVerdict> judge(List<GroupComparison> comparisons, boolean capped) {
+        return judge(comparisons, capped, ControllerPlacement.IN_PROCESS);
+    }
+
+    /** As {@link #judge(List, boolean)}; each verdict says how the controllers ran when not in-process. */
+    static List<TargetVerdict> judge(List<GroupComparison> comparisons, boolean capped, ControllerPlacement placement) {
         List<TargetVerdict> verdicts = new ArrayList<>();
         boolean reads = false;
         boolean writes = false;
         for (GroupComparison c : comparisons) {
             String where = String.format(
                     Locale.ROOT,
-                    " (%d clients, %s%s)",
+                    " (%d clients, %s%s%s)",
                     c.threads(),
                     c.fsyncText(),
                     c.workload() == Workload.POINT_SELECT && !capped
                             ? ", backends NOT capped as the target assumes"
-                            : "");
+                            : "",
+                    placement.verdictNote());
             if (c.workload() == Workload.POINT_SELECT) {
                 reads = true;
                 verdicts.add(atLeast(c, 2, READ_2, "point SELECT ops/s, 2 controllers", where));

@@ -316,7 +316,8 @@ public final class OverheadCommand implements Callable<Integer> {
                             Duration.ofSeconds(warmupSeconds),
                             Duration.ofSeconds(durationSeconds),
                             db.postmasterPids(),
-                            db.pgpoolPid());
+                            db.pgpoolPid(),
+                            List.of());
                 } catch (Exception e) {
                     throw new IllegalStateException(
                             workload.title() + " with " + threads + " threads through " + side.title() + " (fsync "

@@ -15,15 +15,24 @@ final class BenchCli {
 
     private BenchCli() {}
 
+    /** How a command line ended: its exit code, and what it printed on each stream. */
+    record Outcome(int exit, String out, String err) {}
+
     /** What the command printed on its standard output. */
     static String run(String... args) {
+        Outcome outcome = execute(args);
+        log.info("{} printed:\n{}", String.join(" ", args), outcome.out());
+        assertThat(outcome.exit()).as("exit code; stderr: %s", outcome.err()).isZero();
+        return outcome.out();
+    }
+
+    /** Runs the command line, whatever its exit code. */
+    static Outcome execute(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli =
                 new CommandLine(new RaidbCommand()).setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
         int exit = cli.execute(args);
-        log.info("{} printed:\n{}", String.join(" ", args), out);
-        assertThat(exit).as("exit code; stderr: %s", err).isZero();
-        return out.toString();
+        return new Outcome(exit, out.toString(), err.toString());
     }
 }

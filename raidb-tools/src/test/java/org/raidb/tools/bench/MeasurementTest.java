@@ -126,6 +126,52 @@ class MeasurementTest {
     }
 
     @Test
+    void controllerProcessesCountAsTheControllersAndNotAsThisJvms() {
+        // The benchmark's JVM: 70 ms, 20 of them its client thread; the controller processes: 90 ms, 30 of them
+        // in the kernel; PostgreSQL 50 ms; 1,000 operations in 1 s.
+        java.util.Map<Long, CpuSample.ThreadCpu> before =
+                java.util.Map.of(1L, new CpuSample.ThreadCpu(CpuSample.Role.CLIENT, 1_000_000));
+        java.util.Map<Long, CpuSample.ThreadCpu> after =
+                java.util.Map.of(1L, new CpuSample.ThreadCpu(CpuSample.Role.CLIENT, 21_000_000));
+        CpuSample begin = new CpuSample(
+                0,
+                100_000_000,
+                before,
+                200_000_000,
+                3_000_000_000L,
+                0,
+                new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 500_000_000, 400_000_000));
+        CpuSample end = new CpuSample(
+                1_000_000_000,
+                170_000_000,
+                after,
+                250_000_000,
+                4_500_000_000L,
+                0,
+                new CpuSample.ThreadCpu(CpuSample.Role.CONTROLLER, 590_000_000, 460_000_000));
+
+        CpuUse use = CpuUse.between(begin, end, 1000);
+
+        assertThat(use.controllerMicrosPerOp()).isEqualTo(90.0);
+        assertThat(use.controllerKernelMicrosPerOp()).isEqualTo(30.0);
+        assertThat(use.otherJvmMicrosPerOp())
+                .as("the benchmark JVM's own, without the client's")
+                .isEqualTo(50.0);
+        assertThat(use.runCores()).isCloseTo(0.21, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aRealSampleReadsAControllerProcessesTimeFromProc() {
+        long self = ProcessHandle.current().pid();
+        CpuSample none = CpuSample.take(java.util.List.of(), java.util.OptionalLong.empty());
+        CpuSample sample = CpuSample.take(java.util.List.of(), java.util.OptionalLong.empty(), java.util.List.of(self));
+        assertThat(none.controllerProcesses().cpuNanos()).isZero();
+        assertThat(sample.controllerProcesses().cpuNanos())
+                .as("this JVM read as a controller process")
+                .isPositive();
+    }
+
+    @Test
     void aRealSampleReadsThisJvmsThreads() {
         CpuSample sample = CpuSample.take(java.util.OptionalLong.empty());
         assertThat(sample.threads()).isNotEmpty();
