@@ -51,6 +51,21 @@ public final class LoginThrottle {
     }
 
     /** Throws when an attempt by {@code user} from {@code source} must wait; the caller then checks nothing. */
+    /**
+     * {@link #check} for a database client: a throttled attempt is an SQLException (08004) telling it when
+     * to try again.
+     */
+    public void checkClient(InetAddress source, String user) throws java.sql.SQLException {
+        try {
+            check(source, user);
+        } catch (LoginThrottledException e) {
+            throw new java.sql.SQLException(
+                    "login refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
+                            + " s with the right user and password",
+                    org.raidb.driver.protocol.SqlStates.CONNECTION_REJECTED);
+        }
+    }
+
     public synchronized void check(InetAddress source, String user) throws LoginThrottledException {
         if (maxDelayNanos == 0) {
             return;

@@ -37,61 +37,10 @@ public record ControllerSettings(
         TlsConfig tls,
         int metricsPort) {
 
-    /** Without the PostgreSQL front end, TLS and the metrics listener (configurations and tests that predate them). */
-    public ControllerSettings(
-            String host,
-            int port,
-            String adminHost,
-            int adminPort,
-            Path dataDir,
-            int maxFrameBytes,
-            boolean allowH2BackendsFromAdmin,
-            int shutdownTimeoutMillis,
-            ClientLimits clientLimits) {
-        this(
-                host,
-                port,
-                adminHost,
-                adminPort,
-                dataDir,
-                maxFrameBytes,
-                allowH2BackendsFromAdmin,
-                shutdownTimeoutMillis,
-                clientLimits,
-                NO_METRICS_PORT);
-    }
-
-    /** Without the PostgreSQL front end and TLS. */
-    public ControllerSettings(
-            String host,
-            int port,
-            String adminHost,
-            int adminPort,
-            Path dataDir,
-            int maxFrameBytes,
-            boolean allowH2BackendsFromAdmin,
-            int shutdownTimeoutMillis,
-            ClientLimits clientLimits,
-            int metricsPort) {
-        this(
-                host,
-                port,
-                adminHost,
-                adminPort,
-                dataDir,
-                maxFrameBytes,
-                allowH2BackendsFromAdmin,
-                shutdownTimeoutMillis,
-                clientLimits,
-                PostgresWireSettings.OFF,
-                null,
-                metricsPort);
-    }
-
     /** {@link #metricsPort} when no unauthenticated metrics listener is configured. */
     public static final int NO_METRICS_PORT = -1;
 
-    /** With the default shutdown timeout and client limits, without the metrics listener (tools and benchmarks that build their configuration in code). */
+    /** With the default shutdown timeout and client limits, without the PostgreSQL front end, TLS and the metrics listener (tools and benchmarks that build their configuration in code). */
     public ControllerSettings(
             String host,
             int port,
@@ -110,6 +59,8 @@ public record ControllerSettings(
                 allowH2BackendsFromAdmin,
                 ConfigDefaults.SHUTDOWN_TIMEOUT_MILLIS,
                 ClientLimits.DEFAULT,
+                PostgresWireSettings.OFF,
+                null,
                 NO_METRICS_PORT);
     }
 }

@@ -12,7 +12,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.raidb.controller.auth.LoginThrottle;
-import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.PostgresWireSettings;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.SqlStates;
@@ -111,14 +110,7 @@ final class PgStartup {
         String database = parameters.getOrDefault("database", user);
         LoginThrottle throttle = frontEnd.registry().loginThrottle();
         String throttled = database + "/" + user;
-        try {
-            throttle.check(source, throttled);
-        } catch (LoginThrottledException e) {
-            throw new SQLException(
-                    "login refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
-                            + " s with the right user and password",
-                    SqlStates.CONNECTION_REJECTED);
-        }
+        throttle.checkClient(source, throttled);
         VirtualDatabase vdb = frontEnd.registry().virtualDatabase(database);
         boolean ok;
         switch (settings.authentication()) {

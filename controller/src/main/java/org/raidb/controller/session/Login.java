@@ -3,13 +3,11 @@ package org.raidb.controller.session;
 import java.net.InetAddress;
 import java.sql.SQLException;
 import org.raidb.controller.auth.LoginThrottle;
-import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.HelloFrame;
 import org.raidb.driver.protocol.PayloadReader;
 import org.raidb.driver.protocol.Protocol;
 import org.raidb.driver.protocol.ProtocolException;
-import org.raidb.driver.protocol.SqlStates;
 
 /**
  * The HELLO frame checked: magic and version ({@link HelloFrame}), then the virtual database and the password,
@@ -34,14 +32,7 @@ record Login(VirtualDatabase vdb, String user, String applicationName, String cl
         String applicationName = frame.clientProperties().get(Protocol.APPLICATION_NAME);
         LoginThrottle throttle = registry.loginThrottle();
         String throttled = vdbName + "/" + user; // the same name on two virtual databases is two users
-        try {
-            throttle.check(source, throttled);
-        } catch (LoginThrottledException e) {
-            throw new SQLException(
-                    "login refused: " + e.getMessage() + "; try again in " + e.retryAfterSeconds()
-                            + " s with the right user and password",
-                    SqlStates.CONNECTION_REJECTED);
-        }
+        throttle.checkClient(source, throttled);
         VirtualDatabase vdb = registry.virtualDatabase(vdbName);
         try {
             vdb.authentication().authenticateVirtualUser(user, password);
