@@ -120,6 +120,9 @@ final class OriginWrites {
         Acks answers = new Acks(self, members);
         acks.put(seq, answers);
         catchingUp.forEach(answers::excused); // one that started catching up since the members were read
+        // A view that came between reading the members and putting the entry was not applied to it: a member
+        // that left then would be waited for until the timeout (seen once: 60 s after a kill, write #365).
+        answers.stayed(channel.members());
         o.known = true;
         if (!autoCommit) {
             o.inGroup = true;
