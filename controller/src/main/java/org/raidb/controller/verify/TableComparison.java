@@ -15,7 +15,8 @@ final class TableComparison {
     private final String table;
     private final String method;
     /** Holder name to its checksum, {@link TableVerdict#MISSING}, or null when it could not be read. */
-    private final Map<String, String> checksums = new LinkedHashMap<>();
+    // By backend name: a report lists holders in one order whichever backend finished first.
+    private final Map<String, String> checksums = new java.util.TreeMap<>();
 
     private final List<String> unreadable = new ArrayList<>();
     private boolean dropped;
