@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -69,6 +70,7 @@ final class CatchUpDonor {
                                 .append(": ")
                                 .append(runner.describe(tx));
                     }
+                    logSessionThreads(joiner);
                     giveUp(
                             joiner,
                             "the transactions open at its barrier did not end within " + OPEN_TRANSACTIONS_MILLIS / 1000
@@ -232,5 +234,39 @@ final class CatchUpDonor {
         } catch (Exception e) {
             log.error("controller group {}: cannot give up the catch-up of {}: {}", group, joiner, e.toString());
         }
+    }
+
+    /**
+     * Where this controller's session and group threads wait when a catch-up is given up: the transactions
+     * that did not end are those of clients whose threads are stuck somewhere, and only a stack says where.
+     */
+    private void logSessionThreads(String joiner) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<Thread, StackTraceElement[]> e :
+                Thread.getAllStackTraces().entrySet()) {
+            Thread t = e.getKey();
+            if (!t.getName().startsWith("raidb-session-") && !t.getName().startsWith("raidb-group-")) {
+                continue;
+            }
+            StackTraceElement[] stack = e.getValue();
+            boolean inRaidb = java.util.Arrays.stream(stack)
+                    .anyMatch(f -> f.getClassName().startsWith("org.raidb."));
+            if (!inRaidb || t.getState() == Thread.State.RUNNABLE) {
+                continue;
+            }
+            out.append("\n  ")
+                    .append(t.getName())
+                    .append(" (")
+                    .append(t.getState())
+                    .append(')');
+            for (int i = 0; i < Math.min(stack.length, 25); i++) {
+                out.append("\n      at ").append(stack[i]);
+            }
+        }
+        log.warn(
+                "controller group {}: catch-up of {} about to be given up; threads waiting here:{}",
+                group,
+                joiner,
+                out);
     }
 }
