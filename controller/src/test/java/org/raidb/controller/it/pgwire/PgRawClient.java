@@ -71,10 +71,15 @@ final class PgRawClient implements AutoCloseable {
         until('Z');
     }
 
+    /**
+     * One message in one write: written piecemeal, a message the controller refuses after its first bytes
+     * (closing the connection) made the client's next piece fail with a broken pipe before it read the
+     * ErrorResponse.
+     */
     void send(char type, byte[] body) throws IOException {
-        out.write(type);
-        out.writeInt(body.length + 4);
-        out.write(body);
+        java.nio.ByteBuffer message = java.nio.ByteBuffer.allocate(5 + body.length);
+        message.put((byte) type).putInt(body.length + 4).put(body);
+        out.write(message.array());
         out.flush();
     }
 

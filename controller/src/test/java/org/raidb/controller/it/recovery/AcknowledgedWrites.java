@@ -45,10 +45,20 @@ final class AcknowledgedWrites implements AutoCloseable {
     }
 
     static AcknowledgedWrites start(String url, int clients) {
+        return start(url, clients, 0);
+    }
+
+    /**
+     * Clients writing at most {@code perClientPerSecond} writes a second each (0: as fast as they can). A
+     * paced load keeps what a replay must catch up with in proportion to the time a step takes, not to the
+     * machine's speed: at full speed the writers and a replay chasing them can run neck and neck for minutes.
+     */
+    static AcknowledgedWrites start(String url, int clients, int perClientPerSecond) {
         AcknowledgedWrites w = new AcknowledgedWrites();
+        long interval = perClientPerSecond > 0 ? 1_000_000_000L / perClientPerSecond : 0;
         for (int i = 0; i < clients; i++) {
             int writer = i;
-            Thread t = new Thread(() -> w.write(url, writer), "acknowledged-writes-" + i);
+            Thread t = new Thread(() -> w.write(url, writer, interval), "acknowledged-writes-" + i);
             t.setDaemon(true);
             w.threads.add(t);
             t.start();
@@ -56,13 +66,19 @@ final class AcknowledgedWrites implements AutoCloseable {
         return w;
     }
 
-    private void write(String url, int writer) {
+    private void write(String url, int writer, long intervalNanos) {
         long seq = 0;
+        long next = System.nanoTime();
         try (Connection c = DriverManager.getConnection(url, USER, PASSWORD);
                 PreparedStatement insert =
                         c.prepareStatement("INSERT INTO events (id, writer, note, amount) VALUES (?, ?, ?, ?)");
                 PreparedStatement count = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE writer = ?")) {
             while (running.get()) {
+                if (intervalNanos > 0) {
+                    next += intervalNanos;
+                    // Load shaping, not waiting for a condition: the next write's slot.
+                    java.util.concurrent.locks.LockSupport.parkNanos(next - System.nanoTime());
+                }
                 long id = writer * 10_000_000L + seq++;
                 int kind = ThreadLocalRandom.current().nextInt(10);
                 try {
