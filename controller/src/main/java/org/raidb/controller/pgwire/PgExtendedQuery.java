@@ -100,6 +100,12 @@ final class PgExtendedQuery {
         for (int i = 0; i < n; i++) {
             declared[i] = m.readInt();
         }
+        if (PgCopyStatement.isCopy(sql)) {
+            throw new SQLException(
+                    "COPY through the extended query protocol is not supported by RAIDb: send it as a simple query"
+                            + " (psql's \\copy and pgjdbc's CopyManager do)",
+                    "0A000");
+        }
         List<String> parts = PgSqlText.split(sql);
         if (parts.size() > 1) {
             throw new SQLException("cannot insert multiple commands into a prepared statement", SqlStates.SYNTAX_ERROR);

@@ -135,6 +135,23 @@ final class PgMessageWriter {
         begin('C').cstring(tag).end();
     }
 
+    /** CopyInResponse (G) or CopyOutResponse (H): the text format, for every column. */
+    void copyResponse(char type, int columns) {
+        begin(type).int8(0).int16(columns);
+        for (int i = 0; i < columns; i++) {
+            int16(0);
+        }
+        end();
+    }
+
+    void copyData(byte[] data) {
+        begin('d').bytes(data).end();
+    }
+
+    void copyDone() {
+        begin('c').end();
+    }
+
     void emptyQueryResponse() {
         begin('I').end();
     }

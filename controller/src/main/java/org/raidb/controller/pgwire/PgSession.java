@@ -49,6 +49,7 @@ final class PgSession implements Runnable {
     private final InetAddress source;
     private OutputStream raw;
     private PgMessageWriter out;
+    private PgMessageReader in;
     private VirtualDatabase vdb;
     private ReplicationProtocol requests;
     private SessionState state;
@@ -105,7 +106,7 @@ final class PgSession implements Runnable {
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(
                 (int) Math.max(1, frontEnd.registry().handshakeTimeout().toMillis()));
-        PgMessageReader in = new PgMessageReader(
+        in = new PgMessageReader(
                 new BufferedInputStream(socket.getInputStream(), 16384),
                 frontEnd.registry().preLoginMaxFrameBytes());
         raw = new BufferedOutputStream(socket.getOutputStream(), 16384);
@@ -207,8 +208,11 @@ final class PgSession implements Runnable {
         }
         for (String sql : statements) {
             try {
-                StatementResult r = run(sql, null, sql);
-                sendAll(sql, r);
+                if (PgCopyStatement.isCopy(sql)) {
+                    new PgCopy(this, in, out).run(sql);
+                } else {
+                    sendAll(sql, run(sql, null, sql));
+                }
             } catch (SQLException e) {
                 error(e);
                 break; // PostgreSQL runs none of the statements after a failed one
@@ -334,6 +338,17 @@ final class PgSession implements Runnable {
         return sql.toUpperCase(java.util.Locale.ROOT).matches("(?s)\\s*ROLLBACK\\s+(WORK\\s+|TRANSACTION\\s+)?TO\\b.*");
     }
 
+    /** An error after the statement ran (a COPY cut off midway) aborts the transaction block it ran in. */
+    void failed() {
+        failedIfInTransaction(false);
+    }
+
+    /** A COPY that ran in a transaction of its own failed: none of its rows stay, and the session is idle again. */
+    void rollbackFailedCopy() throws SQLException {
+        failedTransaction = false;
+        requests.rollback(state);
+    }
+
     private void failedIfInTransaction(boolean wasInTransaction) {
         if (wasInTransaction || state.inTransactionMode()) {
             failedTransaction = true;
@@ -348,7 +363,15 @@ final class PgSession implements Runnable {
 
     void error(SQLException e) {
         String sqlState = e.getSQLState() == null ? SqlStates.INTERNAL_ERROR : e.getSQLState();
-        out.notice('E', "ERROR", sqlState, String.valueOf(e.getMessage()));
+        out.notice('E', "ERROR", sqlState, withoutSeverity(String.valueOf(e.getMessage())));
+    }
+
+    /**
+     * A backend's message as pgjdbc words it starts with its severity ("ERROR: …"); the ErrorResponse has a
+     * field for that, and clients print both ("ERROR:  ERROR: …").
+     */
+    private static String withoutSeverity(String message) {
+        return message.startsWith("ERROR: ") ? message.substring("ERROR: ".length()) : message;
     }
 
     private void readyForQuery() throws IOException {

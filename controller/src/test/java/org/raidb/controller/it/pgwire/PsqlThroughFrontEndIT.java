@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -23,22 +22,16 @@ class PsqlThroughFrontEndIT {
     static final PostgresClusterExtension pg =
             PostgresClusterExtension.servers(3).database("shop");
 
-    private static Path psql() {
-        for (String candidate : List.of("/usr/lib/postgresql/15/bin/psql", "/usr/bin/psql")) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return Path.of(candidate);
-            }
-        }
-        return null;
-    }
-
     @Test
     void psqlRunsAScriptWithATransactionAndAnError() throws Exception {
-        Path psql = psql();
+        Path psql = PostgresClientPrograms.find("psql");
         assumeTrue(psql != null, "psql is not installed (Debian package postgresql-client, as .ci/run installs)");
         try (ControllerFixture raidb =
                 ControllerFixture.start(pg.controllerConfig("shop").controllerAttribute("pgPort", 0), "shop")) {
             Path script = Files.createTempFile("raidb-psql", ".sql");
+            Path copyIn =
+                    Files.writeString(Files.createTempFile("raidb-psql", ".tsv"), "5\tkiwi\t1.00\n6\tlime\t\\N\n");
+            Path copyOut = Files.createTempFile("raidb-psql", ".csv");
             Files.writeString(
                     script,
                     String.join(
@@ -51,6 +44,9 @@ class PsqlThroughFrontEndIT {
                             "COMMIT;",
                             "SELECT * FROM no_such_table;",
                             "INSERT INTO fruit VALUES (4, 'fig', 3.10);",
+                            "\\copy fruit (id, name, price) FROM '" + copyIn + "'",
+                            "\\copy (SELECT id, name, price FROM fruit WHERE id > 4 ORDER BY id) TO '" + copyOut
+                                    + "' WITH (FORMAT csv, HEADER)",
                             "SELECT id, name, price FROM fruit ORDER BY id;",
                             ""));
             ProcessBuilder pb = new ProcessBuilder(
@@ -85,11 +81,13 @@ class PsqlThroughFrontEndIT {
                     .contains("2.40")
                     .contains("plum")
                     .contains("fig")
-                    .contains("(4 rows)");
+                    .contains("COPY 2")
+                    .contains("(6 rows)");
             assertThat(p.exitValue()).as(output).isZero();
+            assertThat(Files.readString(copyOut)).as(output).isEqualTo("id,name,price\n5,kiwi,1.00\n6,lime,\n");
             raidb.assertEveryBackendEnabled();
         }
         ReplicaChecks.assertIdentical(pg.cluster().servers());
-        ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT count(*), sum(price) FROM fruit", "4|8.54|");
+        ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT count(*), sum(price) FROM fruit", "6|9.54|");
     }
 }
