@@ -41,6 +41,23 @@ import org.slf4j.LoggerFactory;
 final class PgSession implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(PgSession.class);
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Commands that end, start or mark transactions themselves, or that PostgreSQL runs outside any. */
+    private static final java.util.Set<String> OWN_TRANSACTION_COMMANDS = java.util.Set.of(
+            "BEGIN",
+            "START",
+            "COMMIT",
+            "END",
+            "ROLLBACK",
+            "ABORT",
+            "SAVEPOINT",
+            "RELEASE",
+            "PREPARE",
+            "VACUUM",
+            "CLUSTER",
+            "REINDEX",
+            "CHECKPOINT");
+    /** Definitions, some forms of which cannot run in a transaction block (CREATE DATABASE, ...). */
+    private static final java.util.Set<String> DEFINITION_COMMANDS = java.util.Set.of("CREATE", "ALTER", "DROP");
 
     private final Socket socket;
     private final PostgresFrontEnd frontEnd;
@@ -206,19 +223,62 @@ final class PgSession implements Runnable {
         if (statements.isEmpty()) {
             out.emptyQueryResponse();
         }
-        for (String sql : statements) {
-            try {
+        boolean implicit = implicitTransaction(statements);
+        try {
+            if (implicit) {
+                run("BEGIN", null, "BEGIN");
+            }
+            for (String sql : statements) {
                 if (PgCopyStatement.isCopy(sql)) {
                     new PgCopy(this, in, out).run(sql);
                 } else {
                     sendAll(sql, run(sql, null, sql));
                 }
-            } catch (SQLException e) {
-                error(e);
-                break; // PostgreSQL runs none of the statements after a failed one
+            }
+            if (implicit) {
+                run("COMMIT", null, "COMMIT");
+            }
+        } catch (SQLException e) {
+            error(e); // PostgreSQL runs none of the statements after a failed one
+            if (implicit) {
+                rollbackImplicit();
             }
         }
         readyForQuery();
+    }
+
+    /**
+     * Whether a Query's statements run in one implicit transaction, as PostgreSQL runs them: several
+     * statements, outside a transaction block, none of them controlling transactions itself or refusing to
+     * run in a transaction block (VACUUM, CREATE DATABASE, ..., which then each commit on their own here,
+     * where PostgreSQL would refuse them).
+     */
+    private boolean implicitTransaction(java.util.List<String> statements) {
+        if (statements.size() < 2 || state.inTransactionMode() || failedTransaction) {
+            return false;
+        }
+        for (String sql : statements) {
+            String command = PgCommandTag.command(sql);
+            if (OWN_TRANSACTION_COMMANDS.contains(command)) {
+                return false;
+            }
+            if (DEFINITION_COMMANDS.contains(command)
+                    && sql.toUpperCase(java.util.Locale.ROOT)
+                            .matches("(?s).*\\b(DATABASE|CONCURRENTLY|TABLESPACE|SYSTEM)\\b.*")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The implicit transaction of a Query that failed: none of its statements stay. */
+    private void rollbackImplicit() {
+        failedTransaction = false;
+        try {
+            requests.rollback(state);
+        } catch (SQLException e) {
+            log.debug("rollback of a failed multi-statement Query on session {}: {}", processId, e.toString());
+        }
     }
 
     /** Every result of a statement: the rows and the tag of each, in order. */

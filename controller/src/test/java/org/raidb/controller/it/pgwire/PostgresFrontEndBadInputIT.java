@@ -209,6 +209,23 @@ class PostgresFrontEndBadInputIT {
         }
     }
 
+    @Test
+    void theStatementsOfAQueryAreOneImplicitTransaction() throws Exception {
+        try (PgRawClient c = new PgRawClient(port)) {
+            c.logIn(ControllerFixture.USER, ControllerFixture.PASSWORD);
+            // The second fails (a duplicate key): the first is rolled back with it, as on PostgreSQL.
+            c.query("INSERT INTO t VALUES (200, 'first'); INSERT INTO t VALUES (200, 'duplicate')");
+            PgRawClient.Message error = c.until('Z');
+            assertThat(error.field('C')).isEqualTo("23505");
+            c.query("SELECT 1");
+            assertThat(c.until('Z').body()).containsExactly('I');
+            c.query("INSERT INTO t VALUES (201, 'a'); INSERT INTO t VALUES (202, 'b'); SELECT 1");
+            assertThat(c.until('Z').body()).containsExactly('I');
+        }
+        ReplicaChecks.assertRowsOnEach(
+                pg.cluster().servers(), "SELECT id FROM t WHERE id BETWEEN 200 AND 202 ORDER BY id", "201|", "202|");
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

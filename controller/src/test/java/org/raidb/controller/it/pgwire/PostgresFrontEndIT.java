@@ -176,6 +176,50 @@ class PostgresFrontEndIT {
         }
     }
 
+    /**
+     * pgjdbc's Statement.cancel sends a CancelRequest on a connection of its own, with the BackendKeyData the
+     * session was given: the running statement ends with 57014 on its connection, which goes on.
+     */
+    @Test
+    void aCancelRequestEndsTheRunningStatementAndTheSessionGoesOn() throws Exception {
+        try (Connection c = pgjdbc("extended");
+                Statement st = c.createStatement()) {
+            java.util.concurrent.CompletableFuture<SQLException> sleeping =
+                    java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            st.execute("SELECT pg_sleep(60)");
+                            return null;
+                        } catch (SQLException e) {
+                            return e;
+                        }
+                    });
+            // Cancelled as soon as a backend runs the sleep; a cancel that came before it would be lost.
+            org.awaitility.Awaitility.await()
+                    .atMost(java.time.Duration.ofSeconds(30))
+                    .until(() -> pg.cluster().servers().stream().anyMatch(s -> sleepingOn(s)));
+            st.cancel();
+            SQLException cancelled = sleeping.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat((Object) cancelled).isNotNull();
+            assertThat(cancelled.getSQLState()).isEqualTo("57014");
+            try (ResultSet rs = st.executeQuery("SELECT 42")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).isEqualTo(42);
+            }
+        }
+    }
+
+    private static boolean sleepingOn(org.raidb.embedded.EmbeddedPostgresServer s) {
+        try {
+            return !ReplicaChecks.rowsOn(
+                            s,
+                            "SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)'"
+                                    + " AND state = 'active'")
+                    .isEmpty();
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
     @Test
     void aWrongPasswordIsRefusedWith28P01() {
         Properties p = new Properties();
