@@ -133,7 +133,13 @@ public final class Controller implements AutoCloseable {
                     config.controller().shutdownTimeoutMillis(),
                     shared);
             try {
-                controller.admin = AdminServer.start(config, vdbs, protocols, metrics, controller::close);
+                controller.admin = AdminServer.start(
+                        config,
+                        vdbs,
+                        protocols,
+                        metrics,
+                        tls != null && config.controller().tls().admin() ? tls.context() : null,
+                        controller::close);
                 if (config.controller().metricsPort() != ControllerSettings.NO_METRICS_PORT) {
                     controller.metricsListener =
                             MetricsListener.start(config.controller().metricsPort(), metrics);

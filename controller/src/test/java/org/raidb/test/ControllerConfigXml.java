@@ -52,6 +52,7 @@ public final class ControllerConfigXml {
     private final Map<String, List<String>> tablesByBackend = new LinkedHashMap<>();
     private final Map<String, Integer> poolSizes = new LinkedHashMap<>();
     private final Map<String, Integer> portOverrides = new LinkedHashMap<>();
+    private final Map<String, List<String>> credentialOverrides = new LinkedHashMap<>();
 
     private ControllerConfigXml(String vdbName, List<EmbeddedPostgresServer> backends) {
         this.vdbName = vdbName;
@@ -126,6 +127,12 @@ public final class ControllerConfigXml {
         return this;
     }
 
+    /** The named backend's {@code user} and {@code password} attributes, instead of its server's. */
+    public ControllerConfigXml backendLogin(String backend, String user, String password) {
+        this.credentialOverrides.put(backend, List.of(user, password));
+        return this;
+    }
+
     /** The named backend's {@code poolSize} (connections per login). */
     public ControllerConfigXml poolSize(String backend, int size) {
         this.poolSizes.put(backend, size);
@@ -183,9 +190,13 @@ public final class ControllerConfigXml {
                     .append("\" url=\"")
                     .append(escape(url))
                     .append("\" user=\"")
-                    .append(escape(s.user()))
+                    .append(escape(credentialOverrides
+                            .getOrDefault(s.name(), List.of(s.user(), ""))
+                            .get(0)))
                     .append("\" password=\"")
-                    .append(escape(s.password()));
+                    .append(escape(credentialOverrides
+                            .getOrDefault(s.name(), List.of("", s.password()))
+                            .get(1)));
             if (poolSizes.containsKey(s.name())) {
                 x.append("\" poolSize=\"").append(poolSizes.get(s.name()));
             }

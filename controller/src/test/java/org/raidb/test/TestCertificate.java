@@ -1,11 +1,8 @@
 package org.raidb.test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import org.raidb.controller.tls.SelfSignedCertificate;
 
 /**
  * A self-signed certificate and its private key in a PKCS12 key store, made with the JDK's keytool, and
@@ -28,62 +25,22 @@ public record TestCertificate(Path keyStore, String password, Path certificate) 
         Path store = dir.resolve(name + ".p12");
         Path pem = dir.resolve(name + ".pem");
         String password = "changeit-" + name;
-        List<String> generate = new ArrayList<>(List.of(
-                keytool(),
-                "-genkeypair",
-                "-alias",
-                "controller",
-                "-keyalg",
-                "EC",
-                "-groupname",
-                "secp256r1",
-                "-dname",
-                "CN=" + name,
-                "-ext",
-                "SAN=" + subjectAlternativeNames,
-                "-validity",
-                Integer.toString(validityDays),
-                "-storetype",
-                "PKCS12",
-                "-keystore",
-                store.toString(),
-                "-storepass",
-                password,
-                "-keypass",
-                password));
-        if (startDate != null) {
-            generate.addAll(List.of("-startdate", startDate));
-        }
-        run(generate);
-        run(List.of(
-                keytool(),
-                "-exportcert",
-                "-rfc",
-                "-alias",
-                "controller",
-                "-keystore",
-                store.toString(),
-                "-storepass",
-                password,
-                "-file",
-                pem.toString()));
+        SelfSignedCertificate.write(store, pem, password, name, subjectAlternativeNames, startDate, validityDays);
         return new TestCertificate(store, password, pem);
+    }
+
+    /** A certificate for {@code localhost} and {@code 127.0.0.1}, valid 30 days: what clients of a test connect to. */
+    public static TestCertificate localhost(Path dir) throws IOException, InterruptedException {
+        return make(dir, "localhost", "dns:localhost,ip:127.0.0.1", null, 30);
+    }
+
+    /** A certificate for another host only ({@code other.example}): a host-name check must refuse it. */
+    public static TestCertificate otherHost(Path dir) throws IOException, InterruptedException {
+        return make(dir, "other", "dns:other.example", null, 30);
     }
 
     /** The {@code <tls>} element naming this key store. */
     public String tlsElement(String clients) {
         return "<tls keyStore=\"" + keyStore + "\" keyStorePassword=\"" + password + "\" clients=\"" + clients + "\"/>";
-    }
-
-    private static String keytool() {
-        return Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-    }
-
-    private static void run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IOException("keytool failed: " + command + "\n" + out);
-        }
     }
 }

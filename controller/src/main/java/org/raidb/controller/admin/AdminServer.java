@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -15,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
 import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.group.ReplicationProtocol;
@@ -26,7 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The admin HTTP JSON API on the controller's {@code adminPort}: HTTP Basic against the virtual databases'
  * {@code <admin>} users, then one {@link Route} per endpoint. The JDK's HTTP server is enough for a few
- * administrators and adds no dependency.
+ * administrators and adds no dependency. Under {@code <tls>} (unless {@code admin="false"}) the port speaks
+ * HTTPS only, with the driver port's key store: Basic credentials and backend passwords cross it.
  */
 public final class AdminServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(AdminServer.class);
@@ -56,8 +60,10 @@ public final class AdminServer implements AutoCloseable {
 
     /**
      * Listens on the configured admin host and port (0 picks a free one). The admin host is not the clients'
-     * host: admin traffic, passwords included, crosses the network in clear, so by default it stays on this machine.
+     * host: without TLS, admin traffic, passwords included, crosses the network in clear, so by default it stays on
+     * this machine.
      *
+     * @param https the controller's TLS context, to serve HTTPS; null for plain HTTP
      * @param shutdown stops the controller; called on its own thread after the 202 answer is sent
      */
     public static AdminServer start(
@@ -65,6 +71,7 @@ public final class AdminServer implements AutoCloseable {
             Map<String, VirtualDatabase> virtualDatabases,
             Map<String, ReplicationProtocol> protocols,
             ControllerMetrics metrics,
+            SSLContext https,
             Runnable shutdown)
             throws IOException {
         // The JDK's server leaves Nagle's algorithm on: on a kept-alive connection (the console's) each small
@@ -73,10 +80,19 @@ public final class AdminServer implements AutoCloseable {
         if (System.getProperty(NO_DELAY_PROPERTY) == null) {
             System.setProperty(NO_DELAY_PROPERTY, "true");
         }
-        HttpServer server = HttpServer.create(
-                new InetSocketAddress(
-                        config.controller().adminHost(), config.controller().adminPort()),
-                0);
+        InetSocketAddress address = new InetSocketAddress(
+                config.controller().adminHost(), config.controller().adminPort());
+        HttpServer server;
+        if (https == null) {
+            server = HttpServer.create(address, 0);
+        } else {
+            // A plain HTTP request on this port fails its TLS handshake and the connection is closed unanswered:
+            // curl says "Empty reply from server", AdminClient says to use https:// (the JDK server offers no hook to
+            // answer it in clear).
+            HttpsServer secure = HttpsServer.create(address, 0);
+            secure.setHttpsConfigurator(new HttpsConfigurator(https));
+            server = secure;
+        }
         AtomicInteger n = new AtomicInteger();
         ExecutorService threads = Executors.newFixedThreadPool(THREADS, r -> {
             Thread t = new Thread(r, "raidb-admin-" + n.incrementAndGet());
@@ -100,7 +116,11 @@ public final class AdminServer implements AutoCloseable {
         server.setExecutor(threads);
         server.createContext("/", admin::handle);
         server.start();
-        log.info("admin API listening on http://{}:{}/api", config.controller().adminHost(), admin.port());
+        log.info(
+                "admin API listening on {}://{}:{}/api",
+                https == null ? "http" : "https",
+                config.controller().adminHost(),
+                admin.port());
         return admin;
     }
 

@@ -31,6 +31,14 @@ public final class ConfigLoader {
 
     /** Loads a configuration file; errors name the file as given. */
     public static RaidbConfig load(Path file) throws ConfigException {
+        return load(file, EnvironmentReference.PROCESS);
+    }
+
+    /**
+     * Loads a configuration file, taking the passwords given as {@code ${NAME}} from {@code environment} (the
+     * process's own, but for tests).
+     */
+    public static RaidbConfig load(Path file, EnvironmentReference environment) throws ConfigException {
         String source = file.toString();
         if (Files.isDirectory(file)) {
             throw new ConfigException(source + ": is a directory, not a configuration file");
@@ -46,7 +54,7 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException(source + ": cannot read the configuration file: " + e.getMessage(), e);
         }
-        return load(xml, source);
+        return load(xml, source, environment);
     }
 
     /**
@@ -54,12 +62,21 @@ public final class ConfigLoader {
      * as UTF-8, so it must not declare another encoding.
      */
     public static RaidbConfig load(String xml, String sourceName) throws ConfigException {
-        return load(xml.getBytes(StandardCharsets.UTF_8), sourceName);
+        return load(xml, sourceName, EnvironmentReference.PROCESS);
     }
 
-    private static RaidbConfig load(byte[] xml, String source) throws ConfigException {
+    /** As {@link #load(String, String)}, with the passwords given as {@code ${NAME}} taken from {@code environment}. */
+    public static RaidbConfig load(String xml, String sourceName, EnvironmentReference environment)
+            throws ConfigException {
+        return load(xml.getBytes(StandardCharsets.UTF_8), sourceName, environment);
+    }
+
+    private static RaidbConfig load(byte[] xml, String source, EnvironmentReference environment)
+            throws ConfigException {
         ElementLocations locations = SchemaValidator.validate(xml, source);
-        RaidbConfig config = bind(xml, source).toConfig();
+        ConfigXml bound = bind(xml, source);
+        PasswordReferences.resolve(bound, locations, source, environment);
+        RaidbConfig config = bound.toConfig();
         SemanticChecks.check(config, source, locations);
         return config;
     }

@@ -118,12 +118,16 @@ final class ConfigXml {
         @JacksonXmlProperty(isAttribute = true)
         public String clients;
 
+        @JacksonXmlProperty(isAttribute = true)
+        public Boolean admin;
+
         TlsConfig toConfig() {
             return new TlsConfig(
                     Path.of(keyStore),
                     or(keyStorePassword, ""),
                     or(keyStoreType, "PKCS12"),
-                    !"optional".equals(or(clients, "required")));
+                    !"optional".equals(or(clients, "required")),
+                    or(admin, true));
         }
     }
 

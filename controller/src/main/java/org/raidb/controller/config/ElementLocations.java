@@ -51,6 +51,11 @@ final class ElementLocations extends DefaultHandler {
         elements.add(new Located(name, Map.copyOf(values), line, column));
     }
 
+    /** Every element, in document order. */
+    List<Located> all() {
+        return List.copyOf(elements);
+    }
+
     /** Elements named {@code name}, in document order. */
     List<Located> named(String name) {
         return elements.stream().filter(e -> e.name().equals(name)).toList();

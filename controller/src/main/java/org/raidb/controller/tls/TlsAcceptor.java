@@ -36,6 +36,11 @@ public final class TlsAcceptor {
         this.clientsRequired = clientsRequired;
     }
 
+    /** The key store's TLS context, which the admin API's HTTPS server shares. */
+    public SSLContext context() {
+        return context;
+    }
+
     /** The connection's streams, over TLS or not. */
     public record Accepted(Socket socket, InputStream in, boolean tls) {}
 
@@ -51,12 +56,12 @@ public final class TlsAcceptor {
 
     /**
      * Loads the key store and checks its certificates; fails naming the file and what is wrong (missing,
-     * wrong password, expired or not yet valid certificate, an environment variable not set).
+     * wrong password, expired or not yet valid certificate).
      */
     public static TlsAcceptor load(TlsConfig config) throws ConfigException {
         String where = "<tls keyStore=\"" + config.keyStore() + "\">";
-        char[] password = EnvironmentReference.resolve(config.keyStorePassword(), where + " keyStorePassword")
-                .toCharArray();
+        // A ${NAME} password was replaced by the variable's value when the configuration was loaded.
+        char[] password = config.keyStorePassword().toCharArray();
         KeyStore keys;
         try (InputStream in = Files.newInputStream(config.keyStore())) {
             keys = KeyStore.getInstance(config.keyStoreType());

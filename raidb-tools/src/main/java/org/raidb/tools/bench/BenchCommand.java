@@ -11,7 +11,13 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "bench",
         description = "Benchmarks: RAIDb against plain pgjdbc, measured in the same run.",
-        subcommands = {OverheadCommand.class, GroupCommand.class, RecoveryLogCommand.class, JfrTopCommand.class})
+        subcommands = {
+            OverheadCommand.class,
+            GroupCommand.class,
+            RecoveryLogCommand.class,
+            JfrTopCommand.class,
+            TlsBenchCommand.class
+        })
 public final class BenchCommand implements Callable<Integer> {
 
     @Spec

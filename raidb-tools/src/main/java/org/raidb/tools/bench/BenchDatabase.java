@@ -29,8 +29,10 @@ import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.config.RecoveryLogSettings;
 import org.raidb.controller.config.ReplicationConfig;
 import org.raidb.controller.config.SchedulerConfig;
+import org.raidb.controller.config.TlsConfig;
 import org.raidb.controller.config.UserCredentials;
 import org.raidb.controller.config.VirtualDatabaseConfig;
+import org.raidb.controller.tls.SelfSignedCertificate;
 import org.raidb.embedded.EmbeddedPostgresCluster;
 import org.raidb.embedded.EmbeddedPostgresServer;
 
@@ -53,6 +55,7 @@ final class BenchDatabase implements AutoCloseable {
     private final List<Path> dataDirs;
     private final Pgpool pgpool;
     private final String postgresVersion;
+    private Path tlsCertificate;
 
     private BenchDatabase(
             EmbeddedPostgresCluster cluster,
@@ -80,6 +83,7 @@ final class BenchDatabase implements AutoCloseable {
         Map<Side, Controller> controllers = new EnumMap<>(Side.class);
         List<Path> dataDirs = new ArrayList<>();
         Pgpool pgpool = null;
+        Path certificate = null;
         try {
             String version = null;
             for (EmbeddedPostgresServer server : cluster.servers()) {
@@ -90,19 +94,24 @@ final class BenchDatabase implements AutoCloseable {
                 if (side.isRaidb()) {
                     Path dataDir = Files.createTempDirectory("raidb-bench");
                     dataDirs.add(dataDir);
-                    controllers.put(
-                            side,
-                            Controller.start(configuration(
-                                    cluster.servers(),
-                                    dataDir,
-                                    side == Side.RAIDB ? RecoveryLogSettings.DEFAULT : RecoveryLogSettings.DISABLED,
-                                    null)));
+                    RaidbConfig config = configuration(
+                            cluster.servers(),
+                            dataDir,
+                            side == Side.RAIDB_LOG_OFF ? RecoveryLogSettings.DISABLED : RecoveryLogSettings.DEFAULT,
+                            null);
+                    if (side == Side.RAIDB_TLS) {
+                        certificate = dataDir.resolve("bench.pem");
+                        config = withTls(config, dataDir.resolve("bench.p12"), certificate);
+                    }
+                    controllers.put(side, Controller.start(config));
                 }
             }
             if (sides.contains(Side.PGPOOL)) {
                 pgpool = Pgpool.start(pgpoolBinary.orElseThrow(), cluster.servers(), pgpoolChildren);
             }
-            return new BenchDatabase(cluster, controllers, dataDirs, pgpool, version);
+            BenchDatabase db = new BenchDatabase(cluster, controllers, dataDirs, pgpool, version);
+            db.tlsCertificate = certificate;
+            return db;
         } catch (Exception | Error e) {
             new BenchDatabase(cluster, controllers, dataDirs, pgpool, null).close();
             throw e;
@@ -176,6 +185,30 @@ final class BenchDatabase implements AutoCloseable {
         return new RaidbConfig(settings, List.of(vdb));
     }
 
+    /**
+     * {@code config} with {@code <tls>}: a self-signed certificate for 127.0.0.1 made into {@code keyStore}, its PEM
+     * into {@code pem}; TLS required of clients, the admin port on HTTPS as the product defaults.
+     */
+    static RaidbConfig withTls(RaidbConfig config, Path keyStore, Path pem) throws Exception {
+        String password = "bench-tls";
+        SelfSignedCertificate.write(keyStore, pem, password, "127.0.0.1", "ip:127.0.0.1,dns:localhost", null, 2);
+        ControllerSettings s = config.controller();
+        ControllerSettings settings = new ControllerSettings(
+                s.host(),
+                s.port(),
+                s.adminHost(),
+                s.adminPort(),
+                s.dataDir(),
+                s.maxFrameBytes(),
+                s.allowH2BackendsFromAdmin(),
+                s.shutdownTimeoutMillis(),
+                s.clientLimits(),
+                s.postgresWire(),
+                new TlsConfig(keyStore, password, "PKCS12", true, true),
+                s.metricsPort());
+        return new RaidbConfig(settings, config.virtualDatabases());
+    }
+
     /** Largest useful client thread count: beyond it RAIDb clients would queue for a backend connection. */
     static int backendPoolSize() {
         return ConfigDefaults.BACKEND_POOL_SIZE;
@@ -185,7 +218,7 @@ final class BenchDatabase implements AutoCloseable {
         return switch (side) {
             case PGJDBC -> cluster.servers().get(0).connect();
             case PGPOOL -> pgpool.connect(NAME);
-            case RAIDB, RAIDB_LOG_OFF -> DriverManager.getConnection(raidbUrl(side), USER, PASSWORD);
+            case RAIDB, RAIDB_LOG_OFF, RAIDB_TLS -> DriverManager.getConnection(raidbUrl(side), USER, PASSWORD);
         };
     }
 
@@ -194,12 +227,13 @@ final class BenchDatabase implements AutoCloseable {
         return switch (side) {
             case PGJDBC -> cluster.servers().get(0).jdbcUrl();
             case PGPOOL -> pgpool.jdbcUrl(NAME);
-            case RAIDB, RAIDB_LOG_OFF -> raidbUrl(side);
+            case RAIDB, RAIDB_LOG_OFF, RAIDB_TLS -> raidbUrl(side);
         };
     }
 
     private String raidbUrl(Side side) {
-        return "jdbc:raidb://127.0.0.1:" + controllers.get(side).port() + "/" + NAME;
+        String url = "jdbc:raidb://127.0.0.1:" + controllers.get(side).port() + "/" + NAME;
+        return side == Side.RAIDB_TLS ? url + "?sslmode=verify-full&sslrootcert=" + tlsCertificate : url;
     }
 
     /** Every server's postmaster, whose processes' CPU time the benchmark reports as PostgreSQL's. */

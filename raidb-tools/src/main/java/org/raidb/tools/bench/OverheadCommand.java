@@ -347,6 +347,16 @@ public final class OverheadCommand implements Callable<Integer> {
     }
 
     private void record(OverheadReport report, PrintWriter out) throws Exception {
+        record(recordFile, noRecord, SECTION, SECTION_INTRO, report.markdown(), out);
+    }
+
+    /**
+     * Appends {@code entry} under {@code section} of {@code recordFile} (the repository's docs/benchmarks.md when
+     * null), unless {@code noRecord}; says where, or why not.
+     */
+    static void record(
+            Path recordFile, boolean noRecord, String section, String sectionIntro, String entry, PrintWriter out)
+            throws IOException {
         if (noRecord) {
             return;
         }
@@ -357,8 +367,8 @@ public final class OverheadCommand implements Callable<Integer> {
                             + "use --record FILE.");
             return;
         }
-        BenchmarksFile.append(file.get(), SECTION, SECTION_INTRO, report.markdown());
-        out.println("\nRecorded in " + file.get().toAbsolutePath() + " under \"" + SECTION.substring(3) + "\".");
+        BenchmarksFile.append(file.get(), section, sectionIntro, entry);
+        out.println("\nRecorded in " + file.get().toAbsolutePath() + " under \"" + section.substring(3) + "\".");
     }
 
     private void checkOptions() {

@@ -2,13 +2,15 @@ package org.raidb.tools.bench;
 
 /**
  * Which way the client threads reach PostgreSQL: straight to one server, through the RAIDb
- * controller (with the recovery log, as the product ships, or without it), or through pgpool-II.
+ * controller (with the recovery log, as the product ships, or without it; over TLS), or through pgpool-II.
  */
 enum Side {
     PGJDBC("pgjdbc"),
     RAIDB("RAIDb"),
     /** The controller with {@code <recoveryLog enabled="false"/>}: never the default, always labelled so. */
     RAIDB_LOG_OFF("RAIDb log off"),
+    /** The controller with {@code <tls>}, clients on {@code sslmode=verify-full}: {@code bench tls} only. */
+    RAIDB_TLS("RAIDb TLS"),
     PGPOOL("pgpool-II");
 
     private final String title;
@@ -22,6 +24,6 @@ enum Side {
     }
 
     boolean isRaidb() {
-        return this == RAIDB || this == RAIDB_LOG_OFF;
+        return this == RAIDB || this == RAIDB_LOG_OFF || this == RAIDB_TLS;
     }
 }

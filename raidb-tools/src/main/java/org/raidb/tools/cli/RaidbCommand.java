@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
             BackendsCommand.class,
             org.raidb.tools.bench.BenchCommand.class,
             org.raidb.tools.console.ConsoleCommand.class,
+            org.raidb.tools.tls.TlsCertCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class RaidbCommand implements Callable<Integer> {

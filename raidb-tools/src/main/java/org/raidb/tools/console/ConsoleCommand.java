@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import java.util.function.UnaryOperator;
+import javax.net.ssl.SSLContext;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -17,6 +18,7 @@ import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.raidb.controller.admin.client.AdminClient;
+import org.raidb.controller.admin.client.TrustedCertificates;
 import org.raidb.controller.files.PrivateFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,8 +43,18 @@ public final class ConsoleCommand implements Callable<Integer> {
     static final String PASSWORD_VARIABLE = "RAIDB_ADMIN_PASSWORD";
     private static final Duration WATCH_INTERVAL = Duration.ofMillis(500);
 
-    @Option(names = "--url", paramLabel = "URL", description = "The admin API's address (default http://HOST:PORT).")
+    @Option(
+            names = "--url",
+            paramLabel = "URL",
+            description = "The admin API's address (default http://HOST:PORT, https://HOST:PORT with --cacert).")
     URI url;
+
+    @Option(
+            names = "--cacert",
+            paramLabel = "FILE",
+            description = "Trust this certificate (PEM, as raidb tls-cert writes it) for an https:// admin API: a"
+                    + " controller with <tls>. Without it, the JVM's trust store.")
+    Path caCertificate;
 
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "Controller host (default ${DEFAULT-VALUE}).")
     String host;
@@ -119,7 +131,9 @@ public final class ConsoleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        URI base = url != null ? url : URI.create("http://" + host + ":" + port);
+        URI base =
+                url != null ? url : URI.create((caCertificate != null ? "https" : "http") + "://" + host + ":" + port);
+        SSLContext trust = trust(base);
         String secret = password != null ? password : environment.apply(PASSWORD_VARIABLE);
         if (progressEvery < 1) {
             throw new ParameterException(
@@ -128,24 +142,40 @@ public final class ConsoleCommand implements Callable<Integer> {
         if (command != null) {
             PrintWriter out = spec.commandLine().getOut();
             return new ConsoleRunner(
-                            new AdminClient(base, user, secret),
+                            new AdminClient(base, user, secret, trust),
                             out,
                             spec.commandLine().getErr(),
                             WATCH_INTERVAL,
                             progressPrinter(out, outputIsTerminal.getAsBoolean()))
                     .run(command);
         }
-        return interactive(base, secret);
+        return interactive(base, secret, trust);
     }
 
-    private int interactive(URI base, String secret) throws IOException {
+    /** The certificates --cacert names, or null for the JVM's trust store. */
+    private SSLContext trust(URI base) {
+        if (caCertificate == null) {
+            return null;
+        }
+        if (!"https".equals(base.getScheme())) {
+            throw new ParameterException(
+                    spec.commandLine(), "--cacert is for an https:// admin API, and --url is " + base);
+        }
+        try {
+            return TrustedCertificates.of(caCertificate);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--cacert " + caCertificate + ": " + e.getMessage());
+        }
+    }
+
+    private int interactive(URI base, String secret, SSLContext trust) throws IOException {
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             PrintWriter out = terminal.writer();
             String pass = secret != null ? secret : askPassword(terminal);
             if (pass == null) {
                 return ConsoleExit.OK;
             }
-            AdminClient client = new AdminClient(base, user, pass);
+            AdminClient client = new AdminClient(base, user, pass, trust);
             // A dumb terminal (input or output not a terminal) cannot redraw a line.
             boolean redraws = !terminal.getType().startsWith(Terminal.TYPE_DUMB);
             ConsoleRunner runner = new ConsoleRunner(client, out, out, WATCH_INTERVAL, progressPrinter(out, redraws));

@@ -13,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
 
 /** A client of the controller's admin HTTP API (docs/admin.md), used by the console and by tests. */
 public final class AdminClient {
@@ -21,11 +23,24 @@ public final class AdminClient {
 
     private final URI base;
     private final String authorization;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final HttpClient http;
 
     /** @param base the API's address, e.g. {@code http://127.0.0.1:25380} */
     public AdminClient(URI base, String user, String password) {
+        this(base, user, password, null);
+    }
+
+    /**
+     * @param base the API's address, e.g. {@code https://controller.example:25380}
+     * @param trust for https://, the certificates to trust ({@link TrustedCertificates}); null: the JVM's trust
+     *     store. The host name in {@code base} must be one the certificate names either way.
+     */
+    public AdminClient(URI base, String user, String password, SSLContext trust) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(TIMEOUT);
+        if (trust != null) {
+            builder.sslContext(trust);
+        }
+        this.http = builder.build();
         String b = base.toString();
         this.base = URI.create(b.endsWith("/") ? b.substring(0, b.length() - 1) : b);
         this.authorization = "Basic "
@@ -87,7 +102,17 @@ public final class AdminClient {
                             .timeout(timeout)
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
+        } catch (SSLHandshakeException e) {
+            throw new AdminCallException(AdminCallException.UNREACHABLE, untrusted(e));
         } catch (IOException e) {
+            if ("http".equals(base.getScheme()) && !(e instanceof java.net.ConnectException)) {
+                throw new AdminCallException(
+                        AdminCallException.UNREACHABLE,
+                        "the controller at " + base + " closed the connection without an answer (" + describe(e)
+                                + "): if its configuration has <tls>, its admin port speaks HTTPS only: use "
+                                + base.toString().replaceFirst("^http:", "https:")
+                                + " and trust its certificate (--cacert FILE)");
+            }
             throw new AdminCallException(
                     AdminCallException.UNREACHABLE,
                     "cannot reach the controller's admin API at " + base + " (" + describe(e)
@@ -123,6 +148,19 @@ public final class AdminClient {
         } catch (IOException notJson) {
             return null;
         }
+    }
+
+    /** Why TLS with the controller failed, and what to give instead. */
+    private String untrusted(SSLHandshakeException e) {
+        String m = String.valueOf(e.getMessage());
+        String cause = "TLS with the controller at " + base + " failed (" + m + ")";
+        if (m.contains("No subject alternative") || m.contains("doesn't match")) {
+            return cause + ": its certificate is for another host name; connect by a name the certificate lists";
+        }
+        if (m.contains("PKIX") || m.contains("certification path")) {
+            return cause + ": its certificate is not trusted; give the certificate (PEM) with --cacert FILE";
+        }
+        return cause + ": is this the controller's adminPort, and does it serve HTTPS (<tls> in its configuration)?";
     }
 
     private static String describe(IOException e) {

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,15 +34,23 @@ public final class ForkedController implements AutoCloseable {
     private final String maxHeap;
     private final boolean exitOnOutOfMemory;
     private final int port;
+    private final Map<String, String> environment;
 
     private ForkedController(
-            Process process, Path configFile, Path log, String vdb, String maxHeap, boolean exitOnOutOfMemory) {
+            Process process,
+            Path configFile,
+            Path log,
+            String vdb,
+            String maxHeap,
+            boolean exitOnOutOfMemory,
+            Map<String, String> environment) {
         this.process = process;
         this.configFile = configFile;
         this.log = log;
         this.vdb = vdb;
         this.maxHeap = maxHeap;
         this.exitOnOutOfMemory = exitOnOutOfMemory;
+        this.environment = environment;
         this.port = awaitPort(Pattern.compile("RAIDb controller \\S+ listening on [^:]*:(\\d+)"));
     }
 
@@ -57,7 +66,16 @@ public final class ForkedController implements AutoCloseable {
             ControllerConfigXml config, String vdb, String maxHeap, boolean exitOnOutOfMemory) throws IOException {
         Path dir = Files.createTempDirectory("raidb-forked");
         Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
-        return launch(file, vdb, maxHeap, exitOnOutOfMemory, 0);
+        return launch(file, vdb, maxHeap, exitOnOutOfMemory, 0, Map.of());
+    }
+
+    /** A controller whose process has these environment variables too (the passwords its file gives as ${NAME}). */
+    public static ForkedController startWithEnvironment(
+            ControllerConfigXml config, String vdb, String maxHeap, Map<String, String> environment)
+            throws IOException {
+        Path dir = Files.createTempDirectory("raidb-forked");
+        Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
+        return launch(file, vdb, maxHeap, true, 0, environment);
     }
 
     /**
@@ -70,7 +88,7 @@ public final class ForkedController implements AutoCloseable {
             ControllerConfigXml config, String vdb, String maxHeap, long maxFileKilobytes) throws IOException {
         Path dir = Files.createTempDirectory("raidb-forked");
         Path file = config.dataDir(dir.resolve("data")).writeTo(dir.resolve("raidb.xml"));
-        return launch(file, vdb, maxHeap, true, maxFileKilobytes);
+        return launch(file, vdb, maxHeap, true, maxFileKilobytes, Map.of());
     }
 
     /**
@@ -78,12 +96,17 @@ public final class ForkedController implements AutoCloseable {
      * restart, once this one has stopped.
      */
     public ForkedController restart() throws IOException {
-        return launch(configFile, vdb, maxHeap, exitOnOutOfMemory, 0);
+        return launch(configFile, vdb, maxHeap, exitOnOutOfMemory, 0, environment);
     }
 
     /** {@code maxFileKilobytes}: 0 for no limit. */
     private static ForkedController launch(
-            Path configFile, String vdb, String maxHeap, boolean exitOnOutOfMemory, long maxFileKilobytes)
+            Path configFile,
+            String vdb,
+            String maxHeap,
+            boolean exitOnOutOfMemory,
+            long maxFileKilobytes,
+            Map<String, String> environment)
             throws IOException {
         Path log = Files.createTempFile(configFile.getParent(), "controller-", ".log");
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
@@ -100,12 +123,12 @@ public final class ForkedController implements AutoCloseable {
                 "org.raidb.controller.cli.ControllerCommand",
                 "--config",
                 configFile.toString()));
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         try {
-            return new ForkedController(process, configFile, log, vdb, maxHeap, exitOnOutOfMemory);
+            return new ForkedController(process, configFile, log, vdb, maxHeap, exitOnOutOfMemory, environment);
         } catch (RuntimeException e) {
             process.destroyForcibly();
             throw e;
@@ -122,7 +145,7 @@ public final class ForkedController implements AutoCloseable {
 
     /** The admin API as the configuration's admin (admin/adminpw by default). */
     public AdminClient admin() {
-        int adminPort = awaitPort(Pattern.compile("admin API listening on http://[^:]*:(\\d+)"));
+        int adminPort = awaitPort(Pattern.compile("admin API listening on https?://[^:]*:(\\d+)"));
         return new AdminClient(URI.create("http://127.0.0.1:" + adminPort), "admin", "adminpw");
     }
 

@@ -38,8 +38,8 @@ class TlsIT {
 
     @BeforeAll
     static void makeCertificates() throws Exception {
-        localhost = TestCertificate.make(certificates, "localhost", "dns:localhost,ip:127.0.0.1", null, 30);
-        otherHost = TestCertificate.make(certificates, "other", "dns:other.example", null, 30);
+        localhost = TestCertificate.localhost(certificates);
+        otherHost = TestCertificate.otherHost(certificates);
     }
 
     private static ControllerFixture start(TestCertificate cert, String clients) throws Exception {
