@@ -20,6 +20,7 @@ import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.result.Result;
 import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.UpdateCount;
+import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.Protocol;
@@ -59,7 +60,9 @@ final class PgSession implements Runnable {
     /** Definitions, some forms of which cannot run in a transaction block (CREATE DATABASE, ...). */
     private static final java.util.Set<String> DEFINITION_COMMANDS = java.util.Set.of("CREATE", "ALTER", "DROP");
 
-    private final Socket socket;
+    /** The client's connection; once it asked for TLS, the TLS socket over it. */
+    private Socket socket;
+
     private final PostgresFrontEnd frontEnd;
     private final int processId;
     private final int secret = RANDOM.nextInt();
@@ -123,13 +126,20 @@ final class PgSession implements Runnable {
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(
                 (int) Math.max(1, frontEnd.registry().handshakeTimeout().toMillis()));
-        in = new PgMessageReader(
-                new BufferedInputStream(socket.getInputStream(), 16384),
-                frontEnd.registry().preLoginMaxFrameBytes());
-        raw = new BufferedOutputStream(socket.getOutputStream(), 16384);
-        out = new PgMessageWriter(raw);
-        PgStartup startup = new PgStartup(in, out, raw, frontEnd, source);
-        Object first = startup.startupPacket();
+        TlsAcceptor tls = frontEnd.registry().tls();
+        PgStartup startup = streams();
+        Object first = startup.startupPacket(tls != null);
+        if (first instanceof PgStartup.TlsAccepted) {
+            socket = tls.upgrade(socket); // within the handshake timeout set above
+            startup = streams();
+            first = startup.startupPacket(false);
+        } else if (tls != null && tls.clientsRequired() && !(first instanceof PgStartup.Cancel)) {
+            fatal(
+                    "28000",
+                    "this controller takes PostgreSQL clients over TLS only: connect with sslmode=require (or"
+                            + " verify-full and the controller's certificate as sslrootcert)");
+            return;
+        }
         if (first instanceof PgStartup.Cancel cancel) {
             frontEnd.cancel(cancel.processId(), cancel.secret());
             return;
@@ -154,6 +164,16 @@ final class PgSession implements Runnable {
             }
             handle(m);
         }
+    }
+
+    /** Reader and writer on the connection as it is now (plain, or TLS once the client asked for it). */
+    private PgStartup streams() throws IOException {
+        in = new PgMessageReader(
+                new BufferedInputStream(socket.getInputStream(), 16384),
+                frontEnd.registry().preLoginMaxFrameBytes());
+        raw = new BufferedOutputStream(socket.getOutputStream(), 16384);
+        out = new PgMessageWriter(raw);
+        return new PgStartup(in, out, raw, frontEnd, source);
     }
 
     private void begin(PgStartup.Login login) throws IOException {

@@ -17,7 +17,8 @@ import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.SqlStates;
 
 /**
- * The start of a PostgreSQL connection: SSLRequest and GSSENCRequest answered 'N' (no encryption here), a
+ * The start of a PostgreSQL connection: SSLRequest answered 'S' when the controller has TLS (the session
+ * then runs the handshake and starts over), else 'N', as is GSSENCRequest; a
  * CancelRequest handed on, then the startup packet (protocol 3.0) and the authentication its settings ask for,
  * against the virtual database's virtual users, under the controller's login throttle. Nothing here opens a
  * backend connection.
@@ -40,6 +41,9 @@ final class PgStartup {
     /** A CancelRequest: the connection carried nothing else. */
     record Cancel(int processId, int secret) {}
 
+    /** An SSLRequest this port answered 'S': the TLS handshake comes next, then the startup again. */
+    record TlsAccepted() {}
+
     private final PgMessageReader in;
     private final PgMessageWriter out;
     private final OutputStream raw;
@@ -55,13 +59,21 @@ final class PgStartup {
         this.source = source;
     }
 
-    /** The startup packet's parameters, or a {@link Cancel}; encryption requests on the way are declined. */
-    Object startupPacket() throws IOException {
+    /**
+     * The startup packet's parameters, a {@link Cancel}, or {@link TlsAccepted} when {@code offerTls} and the
+     * client asked for TLS; other encryption requests are declined.
+     */
+    Object startupPacket(boolean offerTls) throws IOException {
         while (true) {
             PgMessage m = in.startup();
             int code = m.readInt();
+            if (code == SSL_REQUEST && offerTls) {
+                raw.write('S');
+                raw.flush();
+                return new TlsAccepted();
+            }
             if (code == SSL_REQUEST || code == GSSENC_REQUEST) {
-                raw.write('N'); // no TLS or GSS encryption on this port: the client goes on in the clear or leaves
+                raw.write('N'); // no TLS (or GSS encryption) here: the client goes on in the clear or leaves
                 raw.flush();
                 continue;
             }

@@ -128,7 +128,7 @@ public final class SessionRegistry {
     }
 
     /** TLS for client connections, or null when the controller has none. */
-    TlsAcceptor tls() {
+    public TlsAcceptor tls() {
         return tls;
     }
 

@@ -37,6 +37,22 @@ public final class TlsAcceptor {
     }
 
     /** The key store's TLS context, which the admin API's HTTPS server shares. */
+    /** Whether a client must use TLS ({@code clients="required"}). */
+    public boolean clientsRequired() {
+        return clientsRequired;
+    }
+
+    /**
+     * The server side of a handshake on a connection that asked for TLS in its own protocol first (the
+     * PostgreSQL port's SSLRequest, answered 'S'): nothing of it was read past that request.
+     */
+    public SSLSocket upgrade(Socket socket) throws IOException {
+        SSLSocket tls = (SSLSocket) context.getSocketFactory().createSocket(socket, null, true);
+        tls.setUseClientMode(false);
+        tls.startHandshake();
+        return tls;
+    }
+
     public SSLContext context() {
         return context;
     }
