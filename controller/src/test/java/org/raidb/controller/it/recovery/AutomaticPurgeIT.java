@@ -41,7 +41,7 @@ class AutomaticPurgeIT {
             VirtualDatabase vdb = raidb.controller().virtualDatabase("shop");
             RecoveryLog log = vdb.writeLog().log();
             DatabaseBackend pg3 = vdb.backend("pg3");
-            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 4);
+            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 4, AcknowledgedWrites.PACE);
             try (writes) {
                 writes.awaitMore(200);
                 long early = log.lastPosition(); // entries up to here: what the purge must delete

@@ -23,8 +23,6 @@ import org.raidb.test.PostgresClusterExtension;
  */
 class BackendRecoveryIT {
     @RegisterExtension
-    // On disk: backends are enabled by replay while 16 clients write, and on tmpfs the clients commit so much
-    // faster than the replay applies that catching up took minutes instead of seconds.
     static final PostgresClusterExtension pg =
             PostgresClusterExtension.servers(3).database("shop");
 
@@ -41,7 +39,7 @@ class BackendRecoveryIT {
             AcknowledgedWrites.createSchema(raidb.url());
             VirtualDatabase vdb = raidb.controller().virtualDatabase("shop");
             DatabaseBackend pg3 = vdb.backend(victim.name());
-            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16);
+            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16, AcknowledgedWrites.PACE);
             try (writes) {
                 writes.awaitMore(300);
                 victim.kill();

@@ -51,7 +51,7 @@ class BackupRestoreIT {
             AcknowledgedWrites.createSchema(raidb.url());
             VirtualDatabase vdb = raidb.controller().virtualDatabase("shop");
             DatabaseBackend pg2 = vdb.backend("pg2");
-            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16);
+            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16, AcknowledgedWrites.PACE);
             try (writes) {
                 writes.awaitMore(300);
                 DumpRecord dump = vdb.dumps().backup(pg2, "nightly").run(Progress.NONE);
@@ -85,7 +85,7 @@ class BackupRestoreIT {
         try (ControllerFixture raidb = threeBackends()) {
             AcknowledgedWrites.createSchema(raidb.url());
             VirtualDatabase vdb = raidb.controller().virtualDatabase("shop");
-            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16);
+            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16, AcknowledgedWrites.PACE);
             try (writes) {
                 writes.awaitMore(300);
                 DatabaseBackend added = vdb.dumps()
@@ -124,7 +124,7 @@ class BackupRestoreIT {
         try (ControllerFixture raidb = threeBackends()) {
             AcknowledgedWrites.createSchema(raidb.url());
             VirtualDatabase vdb = raidb.controller().virtualDatabase("shop");
-            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16);
+            AcknowledgedWrites writes = AcknowledgedWrites.start(raidb.url(), 16, AcknowledgedWrites.PACE);
             try (writes) {
                 writes.awaitMore(300);
                 DatabaseBackend maria = vdb.dumps()
