@@ -59,7 +59,13 @@ public final class ConfigLoader {
 
     private static RaidbConfig load(byte[] xml, String source) throws ConfigException {
         ElementLocations locations = SchemaValidator.validate(xml, source);
-        RaidbConfig config = bind(xml, source).toConfig();
+        RaidbConfig config;
+        try {
+            config = bind(xml, source).toConfig();
+        } catch (IllegalArgumentException e) {
+            // A value the schema lets through but a record refuses (a programmatic configuration gets the same).
+            throw new ConfigException(source + ": " + e.getMessage(), e);
+        }
         SemanticChecks.check(config, source, locations);
         return config;
     }
