@@ -302,7 +302,10 @@ class ResultCacheIT {
                 .contains("raidb_cache_misses_total{vdb=\"shop\"} 1.0")
                 .contains("raidb_cache_hit_ratio{vdb=\"shop\"} 0.75")
                 .contains("raidb_cache_evictions_total{vdb=\"shop\"}")
-                .contains("raidb_cache_invalidations_total{vdb=\"shop\"}");
+                .contains("raidb_cache_invalidations_total{vdb=\"shop\"}")
+                .contains("raidb_cache_bypassed_total{vdb=\"shop\"}")
+                .contains("raidb_cache_entries{vdb=\"shop\"} 1.0")
+                .contains("raidb_cache_weight_bytes{vdb=\"shop\"}");
     }
 
     @Test
