@@ -4,7 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.cache.CacheFigures;
 import org.raidb.controller.config.RaidbConfig;
+import org.raidb.controller.config.ResultCacheConfig;
 import org.raidb.controller.group.GroupStatus;
 import org.raidb.controller.group.ReplicationProtocol;
 import org.raidb.controller.jdbcurl.BackendUrlPolicy;
@@ -60,6 +62,7 @@ final class AdminApi {
                 }),
                 new Route("POST", "/api/virtualdatabases/{vdb}/backends/{backend}/disable", this::disable),
                 new Route("GET", "/api/virtualdatabases/{vdb}/controllers", this::controllers),
+                new Route("GET", "/api/virtualdatabases/{vdb}/cache", this::cache),
                 new Route(
                         "GET",
                         "/api/operations",
@@ -118,6 +121,32 @@ final class AdminApi {
                     "user '" + admin.user() + "' is not the admin of virtual database '" + name + "'");
         }
         return vdb;
+    }
+
+    /** The result cache's counts; {@code enabled: false} when the virtual database has no {@code <resultCache>}. */
+    private ApiResponse cache(AdminPrincipal admin, Map<String, String> p) {
+        VirtualDatabase vdb = administered(admin, p);
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("virtualDatabase", vdb.name());
+        CacheFigures f = vdb.resultCache().figures();
+        body.put("enabled", f != null);
+        if (f != null) {
+            ResultCacheConfig c = vdb.resultCache().config();
+            body.put("granularity", f.granularity());
+            body.put("maxEntries", c.maxEntries());
+            body.put("maxBytes", c.maxBytes());
+            body.put("relaxedStalenessMillis", c.relaxedStalenessMillis());
+            body.put("hits", f.hits());
+            body.put("misses", f.misses());
+            body.put("hitRatio", Math.round(f.hitRatio() * 10_000) / 10_000.0);
+            body.put("staleHits", f.staleHits());
+            body.put("bypassed", f.bypassed());
+            body.put("evictions", f.evictions());
+            body.put("invalidations", f.invalidations());
+            body.put("entries", f.entries());
+            body.put("weightBytes", f.bytes());
+        }
+        return ApiResponse.ok(body);
     }
 
     private ApiResponse disable(AdminPrincipal admin, Map<String, String> p) {

@@ -1,8 +1,6 @@
 package org.raidb.controller.analysis;
 
 import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import net.sf.jsqlparser.expression.CastExpression;
@@ -101,10 +99,7 @@ final class ExpressionScan extends TablesNamesFinder<Void> {
 
     @Override
     public <S> Void visit(Function function, S context) {
-        List<String> parts = function.getMultipartName();
-        String name = parts == null || parts.isEmpty()
-                ? ""
-                : parts.get(parts.size() - 1).toLowerCase(Locale.ROOT);
+        String name = ReadOnlyFunctions.calledName(function);
         if (SEQUENCE_FUNCTIONS.contains(name)) {
             String sequence = sequenceArgument(function);
             if (sequence == null) {

@@ -554,4 +554,12 @@ public final class ReadOnlyFunctions {
     public static boolean contains(String name) {
         return NAMES.contains(name);
     }
+
+    /** The name {@link #contains} takes for a call JSqlParser read: its last part, lower case; "" when it has none. */
+    static String calledName(net.sf.jsqlparser.expression.Function function) {
+        List<String> parts = function.getMultipartName();
+        return parts == null || parts.isEmpty()
+                ? ""
+                : parts.get(parts.size() - 1).toLowerCase(java.util.Locale.ROOT);
+    }
 }

@@ -85,6 +85,9 @@ public final class SqlAnalyzer {
 
     private final ConcurrentHashMap<String, Analysis> cache = new ConcurrentHashMap<>();
     private final AtomicLong cachedChars = new AtomicLong();
+    /** The columns of the queries the result cache met, by text; cleared like {@link #cache}. */
+    private final ConcurrentHashMap<String, ReadColumns> columns = new ConcurrentHashMap<>();
+
     private final UnparsableLog unparsable = new UnparsableLog();
     private final List<SqlDialect> dialects;
     private final boolean refuseMultiStatements;
@@ -141,6 +144,28 @@ public final class SqlAnalyzer {
             });
         }
         return cached.resolve(functions);
+    }
+
+    /**
+     * The columns a query uses, for the result cache's column granularity; {@link ReadColumns#UNKNOWN}
+     * (never cacheable) for a text the parser cannot read. Parsed again, once per text: only reads the
+     * cache may hold come here.
+     */
+    public ReadColumns readColumns(String sql) {
+        ReadColumns known = columns.get(sql);
+        if (known != null) {
+            return known;
+        }
+        if (columns.size() >= CACHE_LIMIT) {
+            columns.clear(); // bounded as the analysis cache is
+        }
+        return columns.computeIfAbsent(sql, text -> {
+            try {
+                return ReadColumns.of(parse(text), text);
+            } catch (JSQLParserException | RuntimeException e) {
+                return ReadColumns.UNKNOWN;
+            }
+        });
     }
 
     /**

@@ -76,7 +76,13 @@ public final class ConfigLoader {
         ElementLocations locations = SchemaValidator.validate(xml, source);
         ConfigXml bound = bind(xml, source);
         PasswordReferences.resolve(bound, locations, source, environment);
-        RaidbConfig config = bound.toConfig();
+        RaidbConfig config;
+        try {
+            config = bound.toConfig();
+        } catch (IllegalArgumentException e) {
+            // A value the schema lets through but a record refuses (a programmatic configuration gets the same).
+            throw new ConfigException(source + ": " + e.getMessage(), e);
+        }
         SemanticChecks.check(config, source, locations);
         return config;
     }

@@ -191,6 +191,7 @@ final class ConfigXml {
         public VerifyXml verify;
         public HealthXml health;
         public ControllerGroupXml controllerGroup;
+        public ResultCacheXml resultCache;
 
         // The replication group of the schema: exactly one of these is set.
         public LevelXml raidb0;
@@ -216,7 +217,8 @@ final class ConfigXml {
                     determinism == null ? DeterminismConfig.DEFAULT : determinism.toConfig(),
                     health == null ? HealthSettings.DEFAULT : health.toSettings(),
                     controllerGroup == null ? null : controllerGroup.toConfig(),
-                    verify == null ? null : RecoveryLogSettings.parseAge(verify.every.strip(), "verify/@every"));
+                    verify == null ? null : RecoveryLogSettings.parseAge(verify.every.strip(), "verify/@every"),
+                    resultCache == null ? null : resultCache.toConfig());
         }
 
         private ReplicationConfig replication() {
@@ -323,6 +325,28 @@ final class ConfigXml {
 
         BackupSettings toSettings() {
             return new BackupSettings(or(backuper, BackupSettings.DEFAULT.backuper()), dumpDir, toolsDir);
+        }
+    }
+
+    static final class ResultCacheXml {
+        @JacksonXmlProperty(isAttribute = true)
+        public String granularity;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public Long maxEntries;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public Long maxBytes;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public Long relaxedStalenessMillis;
+
+        ResultCacheConfig toConfig() {
+            return new ResultCacheConfig(
+                    ResultCacheConfig.Granularity.parse(or(granularity, "table")),
+                    or(maxEntries, ResultCacheConfig.DEFAULT_MAX_ENTRIES),
+                    or(maxBytes, ResultCacheConfig.DEFAULT_MAX_BYTES),
+                    or(relaxedStalenessMillis, 0L));
         }
     }
 

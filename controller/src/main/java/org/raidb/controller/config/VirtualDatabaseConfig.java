@@ -7,6 +7,7 @@ import java.util.List;
  * One {@code <virtualDatabase>}: its users, its backends, how writes are ordered and how requests are spread.
  *
  * @param verifyEvery how often its backends are verified ({@code <verify every="1h"/>}); null: only when asked
+ * @param resultCache its query result cache ({@code <resultCache>}); null: reads are never cached
  */
 public record VirtualDatabaseConfig(
         String name,
@@ -19,7 +20,36 @@ public record VirtualDatabaseConfig(
         DeterminismConfig determinism,
         HealthSettings health,
         GroupConfig group,
-        Duration verifyEvery) {
+        Duration verifyEvery,
+        ResultCacheConfig resultCache) {
+
+    /** A virtual database without a result cache. */
+    public VirtualDatabaseConfig(
+            String name,
+            AuthenticationConfig authentication,
+            List<BackendConfig> backends,
+            ReplicationConfig replication,
+            SchedulerConfig scheduler,
+            RecoveryLogSettings recoveryLog,
+            BackupSettings backup,
+            DeterminismConfig determinism,
+            HealthSettings health,
+            GroupConfig group,
+            Duration verifyEvery) {
+        this(
+                name,
+                authentication,
+                backends,
+                replication,
+                scheduler,
+                recoveryLog,
+                backup,
+                determinism,
+                health,
+                group,
+                verifyEvery,
+                null);
+    }
 
     /** A virtual database verified only when an administrator asks. */
     public VirtualDatabaseConfig(
@@ -117,7 +147,8 @@ public record VirtualDatabaseConfig(
                 determinism,
                 health,
                 group,
-                verifyEvery);
+                verifyEvery,
+                resultCache);
     }
 
     /** Whether a controller group serves this virtual database. */

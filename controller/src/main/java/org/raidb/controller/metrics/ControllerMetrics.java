@@ -42,6 +42,7 @@ public final class ControllerMetrics {
             backends.add(new BackendMetrics(registry, vdb));
             SchedulerMetrics.bind(registry, vdb.name(), vdb.scheduler());
             RecoveryMetrics.bind(registry, vdb.name(), vdb.writeLog(), vdb.recovery());
+            CacheMetrics.bind(registry, vdb.name(), vdb.resultCache());
             if (protocols.get(vdb.name()) instanceof ActiveReplication group) {
                 GroupMetrics.bind(registry, vdb.name(), group);
             }

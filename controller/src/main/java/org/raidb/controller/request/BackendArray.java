@@ -9,6 +9,7 @@ import org.raidb.balancer.LoadBalancer;
 import org.raidb.controller.analysis.SqlAnalyzer;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FunctionCatalog;
+import org.raidb.controller.cache.ResultCache;
 import org.raidb.controller.defaults.VolatileDefaults;
 import org.raidb.controller.determinism.SqlDialect;
 import org.raidb.controller.health.HealthMonitor;
@@ -35,6 +36,9 @@ public interface BackendArray {
     SqlDialect dialect() throws SQLException;
 
     SqlAnalyzer analyzer();
+
+    /** The query result cache; one that caches nothing when none is configured. */
+    ResultCache resultCache();
 
     WriteScheduler scheduler();
 

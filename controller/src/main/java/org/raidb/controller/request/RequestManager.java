@@ -28,7 +28,7 @@ public final class RequestManager {
     private final TransactionEnd ends;
     private final Savepoints savepoints;
     private final AdvisoryLockPath advisoryLocks;
-    private final ReadPath reads;
+    private final CachedReads reads;
     private final WriteEntry writes;
     private volatile RequestListener listener = RequestListener.NONE;
 
@@ -49,7 +49,7 @@ public final class RequestManager {
         this.ends = new TransactionEnd(transactions, betweenCommitPhases);
         this.savepoints = new Savepoints(transactions, ends);
         this.advisoryLocks = new AdvisoryLockPath(vdb, connections, lanes, snapshots, ends);
-        this.reads = new ReadPath(vdb, connections, lanes, snapshots);
+        this.reads = new CachedReads(vdb, new ReadPath(vdb, connections, lanes, snapshots));
         this.writes = new WriteEntry(vdb, connections, writePath, deterministic, keys, advisoryLocks, ends);
     }
 
@@ -91,7 +91,7 @@ public final class RequestManager {
         List<ExecuteRequest> statements = deterministic.of(s, a, request);
         if (a.kind() == StatementKind.READ) {
             try {
-                return reads.read(s, a, statements.get(statements.size() - 1));
+                return reads.read(s, a, request, statements.get(statements.size() - 1));
             } catch (SQLException e) {
                 throw ends.rollBackVictim(s, e);
             }

@@ -105,6 +105,7 @@ final class RequestTransactionPath implements TransactionPath {
         vdb.scheduler().transactionDone(tx.id());
         vdb.functions().settled(tx.id());
         deterministic.ended(tx);
+        vdb.resultCache().transactionEnded(tx.id());
     }
 
     /** A logged command, run on its lanes as a write without a statement of its own. */

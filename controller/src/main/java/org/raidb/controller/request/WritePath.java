@@ -16,6 +16,8 @@ import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
+import org.raidb.controller.cache.Invalidation;
+import org.raidb.controller.cache.WriteEffect;
 import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
 import org.raidb.controller.recovery.WriteLog;
@@ -48,6 +50,10 @@ final class WritePath {
     StatementResult write(Write w) throws SQLException {
         Transaction tx = w.transaction();
         SessionState s = w.session();
+        // Every write passes here, a group member's too (its shadow session's path): what it may change leaves
+        // the result cache before it runs on any backend, and nothing is cached again until every backend ran it.
+        Invalidation cached =
+                vdb.resultCache().writeStarting(WriteEffect.of(w.analysis(), w.statement()), tx == null ? 0 : tx.id());
         w.owner(tx != null ? tx.id() : s.nextTransactionId());
         // REPEATABLE READ and SERIALIZABLE: a backend may refuse the statement with 40001 where the others
         // applied it; the client must hear that on this statement, before it goes on or commits.
@@ -83,12 +89,19 @@ final class WritePath {
                 logged.resolved(e instanceof SQLException se ? se : new SQLException(e));
             }
             release(w);
+            cached.finished();
             if (tx != null) {
                 tx.abort(e instanceof SQLException se ? se : new SQLException(e));
             }
             throw e;
         }
-        WriteOutcome outcome = run(w, () -> release(w));
+        WriteOutcome outcome = run(w, () -> {
+            try {
+                release(w);
+            } finally {
+                cached.finished();
+            }
+        });
         if (tx == null) {
             for (int i = 0; i < w.lanes().size(); i++) {
                 s.lastWrites().put(w.lanes().get(i).backend(), outcome.futures.get(i));
@@ -127,7 +140,22 @@ final class WritePath {
 
     /** Runs a transaction's command (commit, rollback, savepoint) on every lane it names. */
     void runCommand(Write command, Runnable whenAllDone) throws SQLException {
-        WriteOutcome outcome = run(command, whenAllDone);
+        Transaction tx = command.transaction();
+        // A commit makes its transaction's writes visible to other sessions: cached reads of them go again.
+        Invalidation cached = tx != null && command.statement().startsWith("COMMIT")
+                ? vdb.resultCache().committing(tx.id())
+                : null;
+        WriteOutcome outcome = run(
+                command,
+                cached == null
+                        ? whenAllDone
+                        : () -> {
+                            try {
+                                whenAllDone.run();
+                            } finally {
+                                cached.finished();
+                            }
+                        });
         outcome.await(command.transaction());
         command.logged().awaitDurable();
     }

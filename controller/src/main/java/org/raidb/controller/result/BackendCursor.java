@@ -52,6 +52,19 @@ public final class BackendCursor implements RowSource {
         return exhausted;
     }
 
+    /** The next row's values as {@link #writeBatch} would send them; null once every row was read. */
+    public Object[] nextRow() throws SQLException {
+        if (exhausted || !rs.next()) {
+            exhausted = true;
+            return null;
+        }
+        Object[] row = new Object[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            row[i] = BackendValues.read(rs, i + 1, readers[i], columns[i].typeName());
+        }
+        return row;
+    }
+
     @Override
     public long knownRowCount() {
         return -1;

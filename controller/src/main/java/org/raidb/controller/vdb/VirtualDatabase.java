@@ -29,6 +29,7 @@ import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.backend.FunctionCatalog;
 import org.raidb.controller.backend.NoAnswerException;
 import org.raidb.controller.backend.ProductInfo;
+import org.raidb.controller.cache.ResultCache;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.ConfigDefaults;
 import org.raidb.controller.config.VirtualDatabaseConfig;
@@ -81,6 +82,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     private final VolatileDefaults volatileDefaults;
     private final KeyCatalog keys;
     private final ConflictClaims conflictClaims;
+    private final ResultCache resultCache;
     private final HealthMonitor health;
     private final TransactionIds transactionIds = new TransactionIds();
     private final io.micrometer.core.instrument.MeterRegistry meters;
@@ -131,6 +133,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
                 shared.parserThreads().executor());
         this.keys = new KeyCatalog(config.name());
         this.conflictClaims = new ConflictClaims(keys);
+        this.resultCache = ResultCache.of(config.resultCache());
     }
 
     /**
@@ -364,6 +367,11 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     @Override
     public SqlAnalyzer analyzer() {
         return analyzer;
+    }
+
+    @Override
+    public ResultCache resultCache() {
+        return resultCache;
     }
 
     /** What the functions of the backends may do; function DDL tells it when it runs and when it has settled. */

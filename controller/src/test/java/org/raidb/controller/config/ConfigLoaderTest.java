@@ -113,7 +113,7 @@ class ConfigLoaderTest {
                 edit("    <raidb1 ", "    <cache/><raidb1 "),
                 "bad.xml:12:",
                 "unexpected element <cache>",
-                "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <verify>, <health>, <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>,"
+                "expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <verify>, <health>, <controllerGroup>, <resultCache>, <raidb0>, <raidb1>, <raidb1ec>,"
                         + " <raidb2> or <raidb2ec>");
     }
 
@@ -385,7 +385,7 @@ class ConfigLoaderTest {
                 edit("    <raidb1 readPolicy=\"leastPending\" completion=\"majority\"/>\n", ""),
                 "bad.xml:12:",
                 "<virtualDatabase> is incomplete: expected <backend>, <scheduler>, <determinism>, <recoveryLog>, <backup>, <verify>, <health>,"
-                        + " <controllerGroup>, <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
+                        + " <controllerGroup>, <resultCache>, <raidb0>, <raidb1>, <raidb1ec>, <raidb2> or <raidb2ec>");
     }
 
     @Test

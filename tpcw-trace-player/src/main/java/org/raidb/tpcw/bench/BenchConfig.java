@@ -16,6 +16,8 @@ public enum BenchConfig {
     SINGLE("single", null, null),
     RAIDB1_RR("raidb1-rr", "raidb1", "roundRobin"),
     RAIDB1_LPRF("raidb1-lprf", "raidb1", "leastPending"),
+    /** RAIDb-1 LPRF with the controller's result cache at column granularity (the paper, section 5.1.5). */
+    RAIDB1_LPRF_CACHE("raidb1-lprf-cache", "raidb1", "leastPending", true),
     /** Shopping cart alone on the second backend (section 7.5.2); backends after the second hold no table. */
     RAIDB0("raidb0", "raidb0", null),
     RAIDB2_RR("raidb2-rr", "raidb2", "roundRobin"),
@@ -26,11 +28,18 @@ public enum BenchConfig {
     final String level;
     /** The controller's readPolicy; null without a controller and for RAIDb-0 (one holder per table). */
     final String readPolicy;
+    /** Whether the controller caches query results ({@code <resultCache granularity="column"/>}). */
+    final boolean resultCache;
 
     BenchConfig(String cliName, String level, String readPolicy) {
+        this(cliName, level, readPolicy, false);
+    }
+
+    BenchConfig(String cliName, String level, String readPolicy, boolean resultCache) {
         this.cliName = cliName;
         this.level = level;
         this.readPolicy = readPolicy;
+        this.resultCache = resultCache;
     }
 
     public String cliName() {

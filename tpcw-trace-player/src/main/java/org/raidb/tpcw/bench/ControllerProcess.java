@@ -166,6 +166,9 @@ final class ControllerProcess implements AutoCloseable {
         }
         // No <scheduler>: the controller's default. The player re-runs deadlock victims (40001/40P01),
         // and the final state does not depend on which transaction won (docs/tpcw.md, "Replaying through RAIDb").
+        if (bench.resultCache) {
+            x.append("    <resultCache granularity=\"column\"/>\n");
+        }
         switch (bench.level) {
             case "raidb1" ->
                 x.append("    <raidb1 readPolicy=\"").append(bench.readPolicy).append("\" completion=\"all\"/>\n");

@@ -41,7 +41,8 @@ final class BenchCommand implements Callable<Integer> {
             defaultValue = "single,raidb1-rr,raidb1-lprf",
             split = ",",
             description =
-                    "Configurations: single, raidb1-rr, raidb1-lprf, raidb0, raidb2-rr, raidb2-lprf (RAIDb-0/2 with the paper's"
+                    "Configurations: single, raidb1-rr, raidb1-lprf, raidb1-lprf-cache (with the result cache), raidb0, raidb2-rr,"
+                            + " raidb2-lprf (RAIDb-0/2 with the paper's"
                             + " placements; a backend count the paper gives none for is skipped) (default ${DEFAULT-VALUE}).")
     List<String> configs;
 
