@@ -23,34 +23,6 @@ public record VirtualDatabaseConfig(
         Duration verifyEvery,
         ResultCacheConfig resultCache) {
 
-    /** A virtual database without a result cache. */
-    public VirtualDatabaseConfig(
-            String name,
-            AuthenticationConfig authentication,
-            List<BackendConfig> backends,
-            ReplicationConfig replication,
-            SchedulerConfig scheduler,
-            RecoveryLogSettings recoveryLog,
-            BackupSettings backup,
-            DeterminismConfig determinism,
-            HealthSettings health,
-            GroupConfig group,
-            Duration verifyEvery) {
-        this(
-                name,
-                authentication,
-                backends,
-                replication,
-                scheduler,
-                recoveryLog,
-                backup,
-                determinism,
-                health,
-                group,
-                verifyEvery,
-                null);
-    }
-
     /** A virtual database verified only when an administrator asks. */
     public VirtualDatabaseConfig(
             String name,
@@ -74,6 +46,7 @@ public record VirtualDatabaseConfig(
                 determinism,
                 health,
                 group,
+                null,
                 null);
     }
 

@@ -3,11 +3,9 @@ package org.raidb.controller.it.pgwire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.it.support.ControllerFixture;
@@ -61,14 +59,6 @@ class PgbenchThroughFrontEndIT {
                 pgbench.toString(), "-h", "127.0.0.1", "-p", String.valueOf(port), "-U", ControllerFixture.USER));
         command.addAll(List.of(args));
         command.add("shop");
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().put("PGPASSWORD", ControllerFixture.PASSWORD);
-        pb.environment().put("PGCONNECT_TIMEOUT", "30");
-        pb.redirectErrorStream(true);
-        Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(output).isTrue();
-        assertThat(p.exitValue()).as(output).isZero();
-        return output;
+        return PostgresClientPrograms.run(command, 120);
     }
 }

@@ -3,10 +3,9 @@ package org.raidb.controller.it.pgwire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.it.support.ControllerFixture;
@@ -49,25 +48,21 @@ class PsqlThroughFrontEndIT {
                                     + "' WITH (FORMAT csv, HEADER)",
                             "SELECT id, name, price FROM fruit ORDER BY id;",
                             ""));
-            ProcessBuilder pb = new ProcessBuilder(
-                    psql.toString(),
-                    "-X",
-                    "-h",
-                    "127.0.0.1",
-                    "-p",
-                    String.valueOf(raidb.controller().pgPort()),
-                    "-U",
-                    ControllerFixture.USER,
-                    "-d",
-                    "shop",
-                    "-f",
-                    script.toString());
-            pb.environment().put("PGPASSWORD", ControllerFixture.PASSWORD);
-            pb.environment().put("PGCONNECT_TIMEOUT", "30");
-            pb.redirectErrorStream(true);
-            Process p = pb.start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            String output = PostgresClientPrograms.run(
+                    List.of(
+                            psql.toString(),
+                            "-X",
+                            "-h",
+                            "127.0.0.1",
+                            "-p",
+                            String.valueOf(raidb.controller().pgPort()),
+                            "-U",
+                            ControllerFixture.USER,
+                            "-d",
+                            "shop",
+                            "-f",
+                            script.toString()),
+                    60);
             assertThat(output)
                     .contains("CREATE TABLE")
                     .contains("INSERT 0 2")
@@ -83,7 +78,6 @@ class PsqlThroughFrontEndIT {
                     .contains("fig")
                     .contains("COPY 2")
                     .contains("(6 rows)");
-            assertThat(p.exitValue()).as(output).isZero();
             assertThat(Files.readString(copyOut)).as(output).isEqualTo("id,name,price\n5,kiwi,1.00\n6,lime,\n");
             raidb.assertEveryBackendEnabled();
         }

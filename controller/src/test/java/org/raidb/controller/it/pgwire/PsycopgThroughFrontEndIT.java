@@ -3,9 +3,9 @@ package org.raidb.controller.it.pgwire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -66,15 +66,12 @@ class PsycopgThroughFrontEndIT {
                             "print('version', c.server_version > 90000)",
                             "c.close()",
                             ""));
-            Process p = new ProcessBuilder(
+            String output = PostgresClientPrograms.run(
+                    List.of(
                             PYTHON,
                             script.toString(),
-                            String.valueOf(raidb.controller().pgPort()))
-                    .redirectErrorStream(true)
-                    .start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as(output).isZero();
+                            String.valueOf(raidb.controller().pgPort())),
+                    60);
             assertThat(output)
                     .contains("error 23505")
                     .contains("updated 1")

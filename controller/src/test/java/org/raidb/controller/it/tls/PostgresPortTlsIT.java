@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -110,22 +109,18 @@ class PostgresPortTlsIT {
         Path psql = PostgresClientPrograms.find("psql");
         assumeTrue(psql != null, "psql is not installed (postgresql-client, as .ci/run installs)");
         try (ControllerFixture raidb = start("required")) {
-            ProcessBuilder pb = new ProcessBuilder(
-                    psql.toString(),
-                    "-X",
-                    "-A",
-                    "-t",
-                    "-c",
-                    "SELECT 'over tls'",
-                    "host=localhost port=" + raidb.controller().pgPort() + " dbname=shop user=" + ControllerFixture.USER
-                            + " sslmode=verify-full sslrootcert=" + localhost.certificate());
-            pb.environment().put("PGPASSWORD", ControllerFixture.PASSWORD);
-            pb.environment().put("PGCONNECT_TIMEOUT", "30");
-            pb.redirectErrorStream(true);
-            Process p = pb.start();
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as(output).isZero();
+            String output = PostgresClientPrograms.run(
+                    List.of(
+                            psql.toString(),
+                            "-X",
+                            "-A",
+                            "-t",
+                            "-c",
+                            "SELECT 'over tls'",
+                            "host=localhost port=" + raidb.controller().pgPort() + " dbname=shop user="
+                                    + ControllerFixture.USER + " sslmode=verify-full sslrootcert="
+                                    + localhost.certificate()),
+                    60);
             assertThat(output).contains("over tls");
         }
     }
