@@ -48,7 +48,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Classifies SQL and finds the tables it reads and writes, with JSqlParser. Results are cached by SQL
- * text, so a prepared statement is parsed once however often it runs.
+ * text, so a prepared statement is parsed once however often it runs, and by shape (the text with
+ * its literals masked, {@link LiteralMask}), so that a statement sent with new literals each time is
+ * not parsed each time either ({@link ShapeAnalyses}).
  *
  * <p>A text is first split into its statements as the backends split it ({@link StatementSplitter});
  * a text of several is classified from its statements ({@link MultiStatement}). Transaction
@@ -84,7 +86,11 @@ public final class SqlAnalyzer {
             "a call (CallableStatement) must hold exactly one statement: send the" + " others through a Statement";
 
     private final ConcurrentHashMap<String, Analysis> cache = new ConcurrentHashMap<>();
+    /** Analyses of texts that differ only in their literals, parsed once for all of them. */
+    private final ShapeAnalyses shapeAnalyses = new ShapeAnalyses(CACHE_LIMIT);
+
     private final AtomicLong cachedChars = new AtomicLong();
+    private final AtomicLong parses = new AtomicLong();
     /** The columns of the queries the result cache met, by text; cleared like {@link #cache}. */
     private final ConcurrentHashMap<String, ReadColumns> columns = new ConcurrentHashMap<>();
 
@@ -129,8 +135,36 @@ public final class SqlAnalyzer {
     public AnalyzedStatement analyze(String sql) {
         Analysis cached = cache.get(sql);
         if (cached == null) {
+            LiteralMask mask = sql.length() > MAX_CACHED_TEXT ? null : mask(sql);
+            Analysis byShape = mask == null ? null : shapeAnalyses.trusted(mask);
+            if (byShape != null) {
+                return byShape.resolve(functions);
+            }
+            cached = analyzeByText(sql);
+            if (mask != null) {
+                shapeAnalyses.confirm(mask, cached, this::analyzeText);
+            }
+        }
+        return cached.resolve(functions);
+    }
+
+    /** The shape of a text, the same for every dialect of the backends; null when it has none or they differ. */
+    private LiteralMask mask(String sql) {
+        LiteralMask mask = LiteralMask.of(sql, dialects.get(0).syntax());
+        for (int d = 1; mask != null && d < dialects.size(); d++) {
+            if (!mask.equals(LiteralMask.of(sql, dialects.get(d).syntax()))) {
+                return null;
+            }
+        }
+        return mask;
+    }
+
+    /** One text's analysis, from the text cache or parsed. */
+    private Analysis analyzeByText(String sql) {
+        Analysis cached = cache.get(sql);
+        if (cached == null) {
             if (sql.length() > MAX_CACHED_TEXT) {
-                return analyzeText(sql).resolve(functions);
+                return analyzeText(sql);
             }
             if (cache.size() >= CACHE_LIMIT || cachedChars.get() > CACHE_CHARS) {
                 cache.clear(); // crude but bounded; workloads with more distinct texts than this are rare and gain
@@ -143,7 +177,7 @@ public final class SqlAnalyzer {
                 return analyzeText(text);
             });
         }
-        return cached.resolve(functions);
+        return cached;
     }
 
     /**
@@ -187,6 +221,11 @@ public final class SqlAnalyzer {
 
     int cacheSize() {
         return cache.size();
+    }
+
+    /** How many texts JSqlParser has parsed: what the caches by text and by shape save. */
+    long parses() {
+        return parses.get();
     }
 
     /** The statements of a text, the same for every dialect of the backends; null when the dialects disagree. */
@@ -288,6 +327,7 @@ public final class SqlAnalyzer {
      * where the splitter saw one is not understood.
      */
     private Statement parse(String sql) throws JSQLParserException {
+        parses.incrementAndGet();
         Statements statements =
                 CCJSqlParserUtil.parseStatements(sql, parserThreads, parser -> parser.withTimeOut(2000));
         if (statements == null || statements.size() != 1) {
