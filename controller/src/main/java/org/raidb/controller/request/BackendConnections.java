@@ -21,12 +21,16 @@ import org.raidb.driver.protocol.Protocol;
 public final class BackendConnections {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(BackendConnections.class);
     private static final String APPLICATION_NAME = Protocol.APPLICATION_NAME;
-    /** Connections lent under a session's ApplicationName, with the name to give them back under. */
     /** Statements kept open on this virtual database's backend connections, and what runs them. */
     private final StatementCache statements = new StatementCache();
 
     private final StatementRunner runner = new StatementRunner(statements);
-    private final Map<Connection, String> renamed = new ConcurrentHashMap<>();
+    /**
+     * The name of each backend's pooled connections before any session named one (every connection of a
+     * pool is made with the same properties), read from the first one lent: what a session without a name
+     * puts back.
+     */
+    private final Map<DatabaseBackend, String> poolNames = new ConcurrentHashMap<>();
     /**
      * Connections a session may keep when they are given back, with what decides it: those that ran
      * advisory-lock calls ({@link AdvisoryLockPath}). Empty unless some session locks.
@@ -50,7 +54,7 @@ public final class BackendConnections {
                 statements.forget(c); // kept under the default settings: not for this session's
             }
             s.prepare(c);
-            name(c, s.applicationName());
+            name(b, c, s.applicationName());
             return c;
         } catch (SQLException e) {
             discard(c);
@@ -59,22 +63,25 @@ public final class BackendConnections {
     }
 
     /**
-     * Gives the connection the session's ApplicationName, so that pg_stat_activity shows whose work it
-     * runs. pgjdbc knows the name the server holds and sends nothing when it is already this one. A
-     * name the backend refuses leaves the connection unnamed: it is for monitoring, and must not cost
-     * the session its statements.
+     * Gives the connection the session's ApplicationName, or the pool's own when the session has none,
+     * so that pg_stat_activity shows whose work it runs. The name stays on the connection when it goes
+     * back to the pool (as PgBouncer leaves it): the next borrower names it again only if its name
+     * differs, so that sessions of one application (every pgbench or service instance) borrow without
+     * a round trip to the backend, where naming and unnaming each time cost two for every read. pgjdbc
+     * knows the name the server holds and sends nothing when it is already the one asked. A name the
+     * backend refuses leaves the connection as it was: it is for monitoring, and must not cost the
+     * session its statements.
      */
-    private void name(Connection c, String applicationName) throws SQLException {
-        if (applicationName == null) {
-            return;
-        }
-        String before = c.getClientInfo(APPLICATION_NAME);
-        if (!applicationName.equals(before)) {
-            renamed.put(c, before == null ? "" : before);
+    private void name(DatabaseBackend b, Connection c, String applicationName) throws SQLException {
+        String now = c.getClientInfo(APPLICATION_NAME);
+        String held = now == null ? "" : now;
+        String own = poolNames.computeIfAbsent(b, first -> held);
+        String wanted = applicationName == null || applicationName.isEmpty() ? own : applicationName;
+        if (!wanted.equals(held)) {
             try {
-                c.setClientInfo(APPLICATION_NAME, applicationName);
+                c.setClientInfo(APPLICATION_NAME, wanted);
             } catch (SQLClientInfoException refused) {
-                log.debug("backend refused application name [{}]: {}", applicationName, refused.getMessage());
+                log.debug("backend refused application name [{}]: {}", wanted, refused.getMessage());
             }
         }
     }
@@ -88,20 +95,6 @@ public final class BackendConnections {
         if (!c.getAutoCommit()) {
             c.rollback();
             c.setAutoCommit(true);
-        }
-    }
-
-    /** The pool's own name back on a connection a session named (it may come from discard, in a transaction). */
-    private void unname(Connection c) {
-        String before = renamed.remove(c);
-        if (before == null) {
-            return;
-        }
-        try {
-            outOfTransaction(c);
-            c.setClientInfo(APPLICATION_NAME, before);
-        } catch (SQLException ignored) {
-            // a broken connection: the pool drops it
         }
     }
 
@@ -160,7 +153,6 @@ public final class BackendConnections {
         }
         try {
             outOfTransaction(c);
-            unname(c);
             if (!s.settings().isEmpty()) {
                 statements.forget(c); // kept under this session's settings: not for the next borrower
                 try (Statement st = c.createStatement()) {
@@ -181,7 +173,6 @@ public final class BackendConnections {
         if (keep != null && keep.test(c)) {
             return; // still its session's: it holds that session's advisory locks
         }
-        unname(c);
         try {
             c.close();
         } catch (SQLException | RuntimeException ignored) {

@@ -1,12 +1,10 @@
 package org.raidb.controller.it.parity;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -16,7 +14,7 @@ import org.raidb.embedded.EmbeddedPostgresServer;
 
 /**
  * The ApplicationName of a connection (property or setClientInfo) is the application_name of the
- * backend connections its statements run on, and leaves them when they go back to the pool.
+ * backend connections its statements run on; the next session to borrow one of them puts its own there.
  */
 class ApplicationNameParityIT {
     @RegisterExtension
@@ -97,11 +95,12 @@ class ApplicationNameParityIT {
     }
 
     @Test
-    void everyBackendOfATransactionCarriesTheNameAndNoPooledConnectionKeepsIt() throws Exception {
-        Properties p = new Properties();
-        p.setProperty("ApplicationName", "writer-42");
-        try (Connection c = parity.raidbConnection(p);
+    void everyBackendOfATransactionCarriesTheNameAndTheNextSessionItsOwn() throws Exception {
+        Properties named = new Properties();
+        named.setProperty("ApplicationName", "writer-42");
+        try (Connection c = parity.raidbConnection(named);
                 Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE IF NOT EXISTS names_seen (session text, name text)");
             c.setAutoCommit(false);
             st.executeUpdate("INSERT INTO visits VALUES (1)"); // a lane on each backend, held until commit
             for (EmbeddedPostgresServer s : parity.cluster().cluster().servers()) {
@@ -110,19 +109,46 @@ class ApplicationNameParityIT {
                         .isEqualTo(1);
             }
             c.commit();
-            // The client is answered when the backends committed; their connections go back to the pool just after.
-            for (EmbeddedPostgresServer s : parity.cluster().cluster().servers()) {
-                await().atMost(Duration.ofSeconds(30))
-                        .untilAsserted(() -> assertThat(carrying(s, "writer-42"))
-                                .as("pooled connections still named on %s: %s", s.name(), who(s))
-                                .isZero());
-            }
             c.setAutoCommit(true);
-            assertThat(applicationName(c)).isEqualTo("writer-42"); // a read borrows a connection and names it again
-            for (EmbeddedPostgresServer s : parity.cluster().cluster().servers()) {
-                assertThat(carrying(s, "writer-42"))
-                        .as("after an auto-commit read, on %s: %s", s.name(), who(s))
-                        .isZero();
+            assertThat(applicationName(c)).isEqualTo("writer-42");
+        }
+        // The name stays on the pooled connections (no round trip to unname them), so every next session must
+        // put its own on whatever connection it borrows: none (the pool's own) or another.
+        Properties other = new Properties();
+        other.setProperty("ApplicationName", "reader-7");
+        for (Properties p : List.of(new Properties(), other)) {
+            String session = p.getProperty("ApplicationName", "unnamed");
+            try (Connection c = parity.raidbConnection(p);
+                    Statement st = c.createStatement()) {
+                for (int i = 0; i < 5; i++) {
+                    String seen = applicationName(c);
+                    assertThat(seen).as("a read of the %s session", session).isNotEqualTo("writer-42");
+                    if (p == other) {
+                        assertThat(seen).isEqualTo("reader-7");
+                    }
+                    c.setAutoCommit(i % 2 == 1); // in a transaction every other time
+                    st.executeUpdate("INSERT INTO names_seen VALUES ('" + session
+                            + "', current_setting('application_name'))"); // runs on every backend
+                    if (i % 2 == 0) {
+                        c.commit();
+                    }
+                }
+                c.setAutoCommit(true);
+            }
+        }
+        for (EmbeddedPostgresServer s : parity.cluster().cluster().servers()) {
+            try (Connection direct = s.connect("shop");
+                    Statement st = direct.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT session, name FROM names_seen")) {
+                int rows = 0;
+                while (rs.next()) {
+                    rows++;
+                    assertThat(rs.getString(2)).as("on %s", s.name()).isNotEqualTo("writer-42");
+                    if (rs.getString(1).equals("reader-7")) {
+                        assertThat(rs.getString(2)).as("on %s", s.name()).isEqualTo("reader-7");
+                    }
+                }
+                assertThat(rows).as("rows on %s", s.name()).isEqualTo(10);
             }
         }
     }
