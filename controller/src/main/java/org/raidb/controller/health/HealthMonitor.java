@@ -2,7 +2,9 @@ package org.raidb.controller.health;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -44,6 +46,9 @@ public final class HealthMonitor implements AutoCloseable {
     private final Executor work;
     private final ScheduledThreadPoolExecutor timer;
     private volatile ScheduledFuture<?> probes;
+    private final ScheduledFuture<?> sweeps;
+    /** The statements under watch ({@link #watch}), checked by a sweep every eighth of the timeout (at most). */
+    private final Set<Watch> watched = ConcurrentHashMap.newKeySet();
 
     /**
      * Monitors {@code backends}, whose verdicts are handed to {@code verdict} on {@code work}.
@@ -63,7 +68,9 @@ public final class HealthMonitor implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        timer.setRemoveOnCancelPolicy(true); // most watches are cancelled: the statement answered
+        timer.setRemoveOnCancelPolicy(true);
+        long sweepMillis = Math.max(5, Math.min(250, settings.backendTimeoutMillis() / 8));
+        sweeps = timer.scheduleWithFixedDelay(this::sweep, sweepMillis, sweepMillis, TimeUnit.MILLISECONDS);
     }
 
     /** Starts the periodic probes (unless {@code probeInterval} is 0). */
@@ -118,57 +125,70 @@ public final class HealthMonitor implements AutoCloseable {
      */
     public Watch watch(DatabaseBackend b) {
         Watch w = new Watch(b);
-        w.arm();
+        w.arm(System.nanoTime());
+        watched.add(w);
         return w;
+    }
+
+    /**
+     * Probes the backends of the watched statements that are due. Statements are many and short: each
+     * one only enters and leaves a concurrent set, where a timer task of its own would cost every
+     * statement two trips through the timer's one locked queue (16 sessions contended on it).
+     */
+    private void sweep() {
+        long now = System.nanoTime();
+        for (Watch w : watched) {
+            if (!w.probing && now - w.due >= 0) {
+                w.probing = true;
+                w.check();
+            }
+        }
     }
 
     /** A statement under watch; closing it ends the watch. */
     public final class Watch implements AutoCloseable {
         private final DatabaseBackend backend;
         private volatile boolean done;
-        private volatile ScheduledFuture<?> next;
+        /** When the backend is next probed, in {@link System#nanoTime()}. */
+        private volatile long due;
+        /** A probe for it is out: the sweep leaves it alone until the answer. */
+        private volatile boolean probing;
 
         private Watch(DatabaseBackend backend) {
             this.backend = backend;
         }
 
-        private void arm() {
+        private void arm(long fromNanos) {
+            due = fromNanos + TimeUnit.MILLISECONDS.toNanos(settings.backendTimeoutMillis() / 2);
+        }
+
+        private void check() {
             long half = settings.backendTimeoutMillis() / 2;
-            next = timer.schedule(
-                    () -> {
+            CompletableFuture<HealthProbe.Result> mine = backend.probe().probe(half);
+            mine.thenCombine(othersAnswer(backend, half), (r, others) -> {
                         if (done) {
-                            return;
+                            return null;
                         }
-                        CompletableFuture<HealthProbe.Result> mine =
-                                backend.probe().probe(half);
-                        mine.thenCombine(othersAnswer(backend, half), (r, others) -> {
-                                    if (done) {
-                                        return null;
-                                    }
-                                    if (!r.answered() && others) {
-                                        work.execute(() -> hung(
-                                                backend,
-                                                hangReason()
-                                                        + ": a statement only it ran and the health probe (SELECT 1)"
-                                                        + " sent meanwhile got no answer"));
-                                    } else {
-                                        arm();
-                                    }
-                                    return null;
-                                })
-                                .exceptionally(logFailure("the watch of a statement on backend " + backend.name()));
-                    },
-                    half,
-                    TimeUnit.MILLISECONDS);
+                        if (!r.answered() && others) {
+                            watched.remove(this);
+                            work.execute(() -> hung(
+                                    backend,
+                                    hangReason()
+                                            + ": a statement only it ran and the health probe (SELECT 1)"
+                                            + " sent meanwhile got no answer"));
+                        } else {
+                            arm(System.nanoTime());
+                            probing = false;
+                        }
+                        return null;
+                    })
+                    .exceptionally(logFailure("the watch of a statement on backend " + backend.name()));
         }
 
         @Override
         public void close() {
             done = true;
-            ScheduledFuture<?> n = next;
-            if (n != null) {
-                n.cancel(false);
-            }
+            watched.remove(this);
         }
     }
 
@@ -267,6 +287,7 @@ public final class HealthMonitor implements AutoCloseable {
         if (p != null) {
             p.cancel(false);
         }
+        sweeps.cancel(false);
         timer.shutdownNow();
     }
 }
