@@ -19,7 +19,8 @@ import org.raidb.driver.protocol.StatementDescription;
  * The extended query protocol: Parse, Bind, Describe, Execute, Close, and Sync. Statements and portals are kept
  * by name (the empty name is the unnamed one, replaced by the next of its kind). A portal runs through the
  * session's request path on its first Describe or Execute, so that Describe can say what columns the rows have.
- * After an error every message up to the next Sync is skipped, as PostgreSQL does.
+ * After an error every message up to the next Sync is skipped, as PostgreSQL does. Portals run outside a
+ * transaction block between two Syncs share one implicit transaction, committed at the Sync.
  */
 final class PgExtendedQuery {
     /** Commands that return no rows and take no parameters' types from the backend: described without one. */
@@ -52,6 +53,8 @@ final class PgExtendedQuery {
     private final Map<String, PgPrepared> statements = new HashMap<>();
     private final Map<String, PgPortal> portals = new HashMap<>();
     private boolean skipping;
+    /** An implicit transaction is open: it ends at the next Sync. */
+    private boolean implicitOpen;
 
     PgExtendedQuery(PgSession session, VirtualDatabase vdb, PgMessageWriter out) {
         this.session = session;
@@ -83,8 +86,20 @@ final class PgExtendedQuery {
         }
     }
 
-    /** Sync: the end of an extended query's messages. Outside a transaction block its portals end with it. */
+    /** Parse, Bind, Describe, Execute, Close: the messages of an extended query but its Sync and Flush. */
+    static boolean isExtended(byte type) {
+        return type == 'P' || type == 'B' || type == 'D' || type == 'E' || type == 'C';
+    }
+
+    /**
+     * Sync: the end of an extended query's messages; its implicit transaction, if any, commits (or rolls back
+     * after an error). Outside a transaction block its portals end with it.
+     */
     void sync() {
+        if (implicitOpen) {
+            implicitOpen = false;
+            session.endImplicit(skipping);
+        }
         skipping = false;
         if (!session.state().inTransactionMode()) {
             portals.values().forEach(PgPortal::close);
@@ -171,7 +186,7 @@ final class PgExtendedQuery {
             describeStatement(statement(name));
         } else if (kind == 'P') {
             PgPortal portal = portal(name);
-            run(portal);
+            run(portal, false);
             PgRows rows = portal.rows();
             if (rows == null) {
                 out.noData();
@@ -228,7 +243,7 @@ final class PgExtendedQuery {
             out.emptyQueryResponse();
             return;
         }
-        run(portal);
+        run(portal, true);
         String sql = portal.statement().sql();
         PgRows rows = portal.rows();
         if (rows == null) {
@@ -254,12 +269,23 @@ final class PgExtendedQuery {
         }
     }
 
-    /** Runs a portal's statement once, on its first Describe or Execute. */
-    private void run(PgPortal portal) throws SQLException {
+    /**
+     * Runs a portal's statement once, on its first Describe or Execute ({@code executing}). Outside a
+     * transaction block, when more portals run before the Sync, the first opens an implicit transaction that
+     * the Sync ends, as PostgreSQL does: a batch of writes is applied whole or not at all.
+     */
+    private void run(PgPortal portal, boolean executing) throws SQLException, IOException {
         if (portal.ran() || portal.statement().empty()) {
             return;
         }
         PgPrepared s = portal.statement();
+        if (!implicitOpen
+                && session.outsideTransactionBlock()
+                && PgSession.mayRunInImplicitTransaction(s.sql())
+                && session.severalPortalsBeforeSync(executing)) {
+            session.beginImplicit();
+            implicitOpen = true;
+        }
         String sql = portal.parameters() == null ? s.sql() : s.text().sql();
         portal.ran(session.run(sql, portal.parameters(), s.sql()));
     }

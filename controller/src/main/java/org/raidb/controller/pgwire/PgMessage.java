@@ -21,6 +21,11 @@ final class PgMessage {
         return type;
     }
 
+    /** The body's length: what holding the message costs. */
+    int size() {
+        return body.length;
+    }
+
     int remaining() {
         return body.length - pos;
     }

@@ -57,6 +57,8 @@ final class PgSession implements Runnable {
             "CLUSTER",
             "REINDEX",
             "CHECKPOINT");
+    /** How many messages of one extended query are read ahead at most to see whether it runs several portals. */
+    private static final int READ_AHEAD_MESSAGES = 10_000;
     /** Definitions, some forms of which cannot run in a transaction block (CREATE DATABASE, ...). */
     private static final java.util.Set<String> DEFINITION_COMMANDS = java.util.Set.of("CREATE", "ALTER", "DROP");
 
@@ -74,6 +76,10 @@ final class PgSession implements Runnable {
     private ReplicationProtocol requests;
     private SessionState state;
     private PgExtendedQuery extended;
+    /** Messages read ahead of the one being handled ({@link #severalPortalsBeforeSync}), handled next. */
+    private final java.util.ArrayDeque<PgMessage> ahead = new java.util.ArrayDeque<>();
+    /** What {@link #severalPortalsBeforeSync} found in the messages {@link #ahead}. */
+    private boolean severalPortalsAhead;
     /** An error in a transaction block: every statement is refused until ROLLBACK (or COMMIT, which rolls back). */
     private boolean failedTransaction;
     /** The COMMIT just run ended a failed transaction block: its tag is ROLLBACK. */
@@ -158,12 +164,44 @@ final class PgSession implements Runnable {
         in.maxMessageBytes(frontEnd.registry().maxFrameBytes());
         begin(login);
         while (true) {
-            PgMessage m = in.next();
+            PgMessage m = ahead.isEmpty() ? in.next() : ahead.poll();
             if (m.type() == 'X') {
                 return;
             }
             handle(m);
         }
+    }
+
+    /**
+     * Whether the extended query whose first portal is about to run runs more portals before its Sync, or
+     * runs this one before a Flush (more may follow): PostgreSQL runs them all in one implicit transaction.
+     * Reads the rest of its messages up to that Sync or Flush (the client waits for answers only after one
+     * of them, so they are on their way) into {@link #ahead}, at most {@link #READ_AHEAD_MESSAGES} messages
+     * and {@code maxFrameBytes} (past that, the answer is taken on what was read). Messages already read
+     * ahead answer as they did.
+     *
+     * @param running the message running the portal is an Execute (not a Describe, whose Execute follows)
+     */
+    boolean severalPortalsBeforeSync(boolean running) throws IOException {
+        if (!ahead.isEmpty()) {
+            return severalPortalsAhead;
+        }
+        int executes = running ? 1 : 0;
+        long bytes = 0;
+        byte end = 0;
+        while (ahead.size() < READ_AHEAD_MESSAGES && bytes < frontEnd.registry().maxFrameBytes()) {
+            PgMessage m = in.next();
+            ahead.add(m);
+            bytes += m.size();
+            if (m.type() == 'E') {
+                executes++;
+            } else if (!PgExtendedQuery.isExtended(m.type())) {
+                end = m.type();
+                break;
+            }
+        }
+        severalPortalsAhead = executes >= 2 || (executes == 1 && end == 'H');
+        return severalPortalsAhead;
     }
 
     /** Reader and writer on the connection as it is now (plain, or TLS once the client asked for it). */
@@ -246,7 +284,7 @@ final class PgSession implements Runnable {
         boolean implicit = implicitTransaction(statements);
         try {
             if (implicit) {
-                run("BEGIN", null, "BEGIN");
+                beginImplicit();
             }
             for (String sql : statements) {
                 if (PgCopyStatement.isCopy(sql)) {
@@ -274,21 +312,55 @@ final class PgSession implements Runnable {
      * where PostgreSQL would refuse them).
      */
     private boolean implicitTransaction(java.util.List<String> statements) {
-        if (statements.size() < 2 || state.inTransactionMode() || failedTransaction) {
+        if (statements.size() < 2 || !outsideTransactionBlock()) {
             return false;
         }
         for (String sql : statements) {
-            String command = PgCommandTag.command(sql);
-            if (OWN_TRANSACTION_COMMANDS.contains(command)) {
-                return false;
-            }
-            if (DEFINITION_COMMANDS.contains(command)
-                    && sql.toUpperCase(java.util.Locale.ROOT)
-                            .matches("(?s).*\\b(DATABASE|CONCURRENTLY|TABLESPACE|SYSTEM)\\b.*")) {
+            if (!mayRunInImplicitTransaction(sql)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Neither in a transaction block nor in a failed one. */
+    boolean outsideTransactionBlock() {
+        return !state.inTransactionMode() && !failedTransaction;
+    }
+
+    /** Whether a statement may run in an implicit transaction: it neither controls transactions nor refuses one. */
+    static boolean mayRunInImplicitTransaction(String sql) {
+        String command = PgCommandTag.command(sql);
+        if (OWN_TRANSACTION_COMMANDS.contains(command)) {
+            return false;
+        }
+        return !(DEFINITION_COMMANDS.contains(command)
+                && sql.toUpperCase(java.util.Locale.ROOT)
+                        .matches("(?s).*\\b(DATABASE|CONCURRENTLY|TABLESPACE|SYSTEM)\\b.*"));
+    }
+
+    /** An implicit transaction begins: the one of a Query's statements, or of an extended query's portals. */
+    void beginImplicit() throws SQLException {
+        run("BEGIN", null, "BEGIN");
+    }
+
+    /**
+     * The implicit transaction of an extended query ends at its Sync: committed, or rolled back when one of
+     * its messages failed (or its commit does, which the client then hears of).
+     */
+    void endImplicit(boolean failed) {
+        if (failed || failedTransaction) {
+            rollbackImplicit();
+            return;
+        }
+        if (state.inTransactionMode()) {
+            try {
+                run("COMMIT", null, "COMMIT");
+            } catch (SQLException e) {
+                error(e);
+                rollbackImplicit();
+            }
+        }
     }
 
     /** The implicit transaction of a Query that failed: none of its statements stay. */

@@ -154,6 +154,91 @@ class PostgresFrontEndIT {
         ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT count(*) FROM item WHERE id = 10", "0|");
     }
 
+    /**
+     * PostgreSQL runs the portals of an extended query between two Syncs, outside a transaction block, in one
+     * implicit transaction: a pgjdbc batch in auto-commit mode is applied whole or not at all. The same batches
+     * through the front end and straight to a PostgreSQL server leave the same rows (a small batch: one Sync;
+     * a large one: pgjdbc sends a Sync midway to read answers, so only the failing part is rolled back).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 3000})
+    void aBatchInAutoCommitIsOneImplicitTransactionAsOnPostgresql(int size) throws Exception {
+        try (Connection admin = pg.cluster().servers().get(0).connect("postgres");
+                Statement st = admin.createStatement()) {
+            st.execute("DROP DATABASE IF EXISTS batch_parity");
+            st.execute("CREATE DATABASE batch_parity");
+        }
+        java.util.List<Object> seen = new java.util.ArrayList<>();
+        for (boolean throughRaidb : new boolean[] {true, false}) {
+            try (Connection c = throughRaidb
+                            ? pgjdbc("extended")
+                            : pg.cluster().servers().get(0).connect("batch_parity");
+                    Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE item (id int PRIMARY KEY, name text)");
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO item VALUES (?, ?)")) {
+                    for (int i = 1; i <= size; i++) {
+                        ps.setInt(1, i);
+                        ps.setString(2, "first " + i);
+                        ps.addBatch();
+                    }
+                    seen.add(java.util.Arrays.stream(ps.executeBatch()).sum());
+                    for (int i = size + 1; i <= 2 * size; i++) {
+                        ps.setInt(1, i == 2 * size ? 1 : i); // the last row repeats a key: the batch fails
+                        ps.setString(2, "second " + i);
+                        ps.addBatch();
+                    }
+                    SQLException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                            java.sql.BatchUpdateException.class, ps::executeBatch);
+                    seen.add(failed.getSQLState());
+                }
+                seen.add(c.getAutoCommit());
+                assertThat(st.executeUpdate("INSERT INTO item VALUES (-1, 'after')"))
+                        .isEqualTo(1);
+                seen.add(ReplicaChecks.count(c, "SELECT count(*) FROM item"));
+                seen.add(ReplicaChecks.count(c, "SELECT count(*) FROM item WHERE name LIKE 'second%'"));
+            }
+        }
+        assertThat(seen.subList(0, seen.size() / 2))
+                .as("through RAIDb, then PostgreSQL")
+                .isEqualTo(seen.subList(seen.size() / 2, seen.size()));
+        if (size == 3) { // one Sync: nothing of the failed batch stays
+            assertThat(seen.get(3)).isEqualTo(size + 1);
+            assertThat(seen.get(4)).as("rows of the failed batch").isEqualTo(0);
+        } else { // pgjdbc syncs midway through a large batch: what went before the failing part's Sync stays
+            assertThat((Integer) seen.get(4)).as("rows of the failed batch").isBetween(1, size - 2);
+        }
+        raidb.assertEveryBackendEnabled();
+        ReplicaChecks.assertIdentical(pg.cluster().servers());
+        ReplicaChecks.assertRowsOnEach(
+                pg.cluster().servers(), "SELECT count(*) FROM item WHERE name LIKE 'second%'", seen.get(4) + "|");
+    }
+
+    /** A batch of one portal each and auto-commit off (pgjdbc's BEGIN in the same messages) stay as they were. */
+    @Test
+    void aTransactionBlockSentWithItsFirstStatementIsNoImplicitTransaction() throws Exception {
+        try (Connection c = pgjdbc("extended");
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE item (id int PRIMARY KEY, name text)");
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO item VALUES (?, ?)")) {
+                for (int i = 1; i <= 3; i++) {
+                    ps.setInt(1, i);
+                    ps.setString(2, "n" + i);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            assertThat(st.executeUpdate("INSERT INTO item VALUES (4, 'n4')")).isEqualTo(1);
+            c.rollback(); // the whole block, batch included
+            assertThat(ReplicaChecks.count(c, "SELECT count(*) FROM item")).isZero();
+            st.executeUpdate("INSERT INTO item VALUES (5, 'n5')");
+            c.commit();
+            c.setAutoCommit(true);
+            assertThat(ReplicaChecks.count(c, "SELECT count(*) FROM item")).isEqualTo(1);
+        }
+        ReplicaChecks.assertIdentical(pg.cluster().servers());
+    }
+
     @Test
     void largeResultsAreFetchedInBatchesInsideATransaction() throws Exception {
         try (Connection c = pgjdbc("extended");
