@@ -162,7 +162,9 @@ final class PgSession implements Runnable {
         }
         socket.setSoTimeout(0); // a logged-in session may stay idle
         in.maxMessageBytes(frontEnd.registry().maxFrameBytes());
-        begin(login);
+        if (!begin(login)) {
+            return;
+        }
         while (true) {
             PgMessage m = ahead.isEmpty() ? in.next() : ahead.poll();
             if (m.type() == 'X') {
@@ -214,7 +216,8 @@ final class PgSession implements Runnable {
         return new PgStartup(in, out, raw, frontEnd, source);
     }
 
-    private void begin(PgStartup.Login login) throws IOException {
+    /** The session starts: its startup settings, then the ParameterStatus messages; false when a setting failed. */
+    private boolean begin(PgStartup.Login login) throws IOException {
         vdb = login.vdb();
         requests = frontEnd.registry().protocol(vdb);
         state = new SessionState(frontEnd.sessionId(processId), login.user(), vdb.transactionIds());
@@ -223,6 +226,17 @@ final class PgSession implements Runnable {
             state.applicationName(applicationName);
         }
         extended = new PgExtendedQuery(this, vdb, out);
+        try {
+            for (String set : PgStartupSettings.of(login.parameters())) {
+                run(set, null, set);
+            }
+        } catch (SQLException e) {
+            log.info("PostgreSQL session from {} refused: its startup settings: {}", source, e.getMessage());
+            fatal(
+                    e.getSQLState() == null ? SqlStates.PROTOCOL_VIOLATION : e.getSQLState(),
+                    withoutSeverity(String.valueOf(e.getMessage())));
+            return false;
+        }
         frontEnd.register(processId, this);
         out.parameterStatus("server_version", serverVersion());
         out.parameterStatus("server_encoding", "UTF8");
@@ -238,6 +252,7 @@ final class PgSession implements Runnable {
         out.backendKeyData(processId, secret);
         readyForQuery();
         log.debug("PostgreSQL session {} opened on {} by {}", processId, vdb.name(), login.user());
+        return true;
     }
 
     /** The backends' version when they are PostgreSQL (clients adapt their SQL to it), else the one this speaks. */

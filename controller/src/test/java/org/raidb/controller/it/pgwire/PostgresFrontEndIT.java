@@ -305,6 +305,60 @@ class PostgresFrontEndIT {
         }
     }
 
+    /**
+     * Startup parameters that are settings (pgjdbc's currentSchema sends search_path; options carries -c
+     * name=value, libpq's PGOPTIONS) hold for the whole session, on every backend connection it uses; one the
+     * backends do not know, or a switch other than -c, refuses the login with FATAL, and the front end goes on.
+     */
+    @Test
+    void startupSettingsHoldForTheSessionAndBadOnesRefuseTheLogin() throws Exception {
+        try (Connection c = raidb.connect();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE SCHEMA IF NOT EXISTS inventory");
+            st.execute("DROP TABLE IF EXISTS inventory.item");
+            st.execute("CREATE TABLE inventory.item (id int PRIMARY KEY)");
+        }
+        Properties p = new Properties();
+        p.setProperty("user", ControllerFixture.USER);
+        p.setProperty("password", ControllerFixture.PASSWORD);
+        p.setProperty("sslmode", "disable");
+        p.setProperty("currentSchema", "inventory");
+        p.setProperty("options", "-c statement_timeout=4321 --lock-timeout=1234 -c work_mem=5MB");
+        String url = "jdbc:postgresql://127.0.0.1:" + raidb.controller().pgPort() + "/shop";
+        try (Connection c = DriverManager.getConnection(url, p);
+                Statement st = c.createStatement()) {
+            for (int i = 0; i < 3; i++) { // reads borrow pooled connections: each must carry the settings
+                assertThat(ReplicaChecks.rows(st.executeQuery("SHOW statement_timeout")))
+                        .containsExactly("4321ms|");
+                assertThat(ReplicaChecks.rows(st.executeQuery("SHOW lock_timeout")))
+                        .containsExactly("1234ms|");
+                assertThat(ReplicaChecks.rows(st.executeQuery("SHOW work_mem"))).containsExactly("5MB|");
+            }
+            assertThat(st.executeUpdate("INSERT INTO item VALUES (7)")).isEqualTo(1); // inventory.item
+            c.setAutoCommit(false);
+            assertThat(ReplicaChecks.rows(st.executeQuery("SHOW statement_timeout")))
+                    .containsExactly("4321ms|");
+            c.commit();
+        }
+        ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT id FROM inventory.item", "7|");
+        try (Connection plain = pgjdbc("extended");
+                Statement st = plain.createStatement()) { // the settings did not leak into the pool
+            assertThat(ReplicaChecks.rows(st.executeQuery("SHOW statement_timeout")))
+                    .containsExactly("0|");
+        }
+        for (String bad : new String[] {"-c no_such_setting=1", "-x 5", "-c statement_timeout"}) {
+            p.setProperty("options", bad);
+            assertThatThrownBy(() -> DriverManager.getConnection(url, p).close())
+                    .as(bad)
+                    .isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isIn("42704", "08P01", "42601"));
+        }
+        try (Connection c = pgjdbc("extended");
+                Statement st = c.createStatement()) {
+            assertThat(ReplicaChecks.rows(st.executeQuery("SELECT 1"))).containsExactly("1|");
+        }
+    }
+
     @Test
     void aWrongPasswordIsRefusedWith28P01() {
         Properties p = new Properties();
