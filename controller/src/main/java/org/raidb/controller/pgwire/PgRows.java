@@ -23,7 +23,9 @@ final class PgRows implements AutoCloseable {
 
     private final RowSource source;
     private final ColumnInfo[] columns;
-    private final PayloadWriter batch = new PayloadWriter();
+    /** One per result, and most results are a row or two: it starts small and grows with the batch. */
+    private final PayloadWriter batch = new PayloadWriter(512);
+
     private List<Object[]> pending = List.of();
     private int next;
     private boolean sourceDone;

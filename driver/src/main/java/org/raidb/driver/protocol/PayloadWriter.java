@@ -23,9 +23,21 @@ import java.util.UUID;
  */
 public final class PayloadWriter {
     private static final int INITIAL_BYTES = 8192;
-    private byte[] buf = new byte[INITIAL_BYTES];
+    private byte[] buf;
     private int pos;
     private int maxFrameBytes = Integer.MAX_VALUE - 8;
+
+    public PayloadWriter() {
+        this(INITIAL_BYTES);
+    }
+
+    /**
+     * @param initialBytes the buffer's first size, grown as frames need: small for a writer made per result
+     *     (most are a row or two), the default for one kept per connection
+     */
+    public PayloadWriter(int initialBytes) {
+        buf = new byte[Math.max(16, initialBytes)];
+    }
 
     /**
      * The largest frame (type byte and payload) the receiver accepts: a frame that grows past it fails
