@@ -77,8 +77,13 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                 delivered,
                 new SequencerHandover.Member() {
                     @Override
-                    public void run(GroupMessage.Write w, boolean fromFill) {
-                        runDelivered(w, fromFill);
+                    public void deliver(GroupMessage m) {
+                        inOrder(m);
+                    }
+
+                    @Override
+                    public void runFilled(GroupMessage.Write w) {
+                        runDelivered(w, true);
                     }
 
                     @Override
@@ -186,23 +191,26 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
     // ------------------------------------------------------------------ what the group delivers
 
     /**
-     * Messages sent in a view this member has not installed yet. The coordinator installs a new view
-     * before its view message goes out, so what it sends right after can reach the others before that
-     * message: they keep it until they are in the same view, where the coordinator saw it.
+     * Messages sent in a view this member has not installed yet, and every message after them. The
+     * coordinator installs a new view before its view message goes out, so what it sends right after can
+     * reach the others before that message: they keep it until they are in the same view, where the
+     * coordinator saw it; what comes after it waits behind it, so that the group's order stays whole.
      */
-    private final List<GroupMessage> early = new ArrayList<>();
+    private final List<Received> early = new ArrayList<>();
+
+    private record Received(GroupMessage message, String sequencer) {}
 
     private volatile long installedView = -1;
 
     @Override
-    public void received(String from, GroupMessage m) {
+    public void received(String from, GroupMessage m, String sequencer) {
         synchronized (early) {
-            if (sentIn(m) > installedView) {
-                early.add(m);
+            if (!early.isEmpty() || sentIn(m) > installedView) {
+                early.add(new Received(m, sequencer));
                 return;
             }
         }
-        handle(m);
+        handle(m, sequencer);
     }
 
     /** The view its sender was in, for the messages whose place relative to a view change matters. */
@@ -217,10 +225,30 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         return -1;
     }
 
-    private void handle(GroupMessage m) {
+    private void handle(GroupMessage m, String sequencer) {
+        if (m instanceof GroupMessage.Position p) {
+            handover.position(p);
+        } else if (m instanceof GroupMessage.Fill f) {
+            handover.fill(f);
+        } else if (m instanceof GroupMessage.Done d) {
+            origins.answered(d);
+        } else if (m instanceof GroupMessage.Status st) {
+            membership.answered(st);
+        } else if (m instanceof GroupMessage.CatchUpStart s) {
+            joiner.started(s);
+        } else if (m instanceof GroupMessage.CatchUpChunk c) {
+            joiner.chunk(c);
+        } else {
+            // The group's order: the handover may hold it while the survivors of a dead sequencer even out.
+            handover.ordered(m, sequencer);
+        }
+    }
+
+    /** A message of the group's order whose turn has come (the handover let it through). */
+    private void inOrder(GroupMessage m) {
         if (m instanceof GroupMessage.Write w) {
             if (!joiner.intercepts(w)) {
-                handover.delivered(w);
+                runDelivered(w, false);
             }
         } else if (m instanceof GroupMessage.CatchUpAsk a) {
             joiner.asked(a);
@@ -229,21 +257,11 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             if (!a.joiner().equals(channel.self())) {
                 origins.excused(a.joiner());
             }
-        } else if (m instanceof GroupMessage.CatchUpStart s) {
-            joiner.started(s);
-        } else if (m instanceof GroupMessage.CatchUpChunk c) {
-            joiner.chunk(c);
         } else if (m instanceof GroupMessage.CatchUpAbort a) {
             joiner.aborted(a);
             barrier.aborted(a);
         } else if (m instanceof GroupMessage.CaughtUp c) {
             barrier.caughtUp(c);
-        } else if (m instanceof GroupMessage.Position p) {
-            handover.position(p);
-        } else if (m instanceof GroupMessage.Fill f) {
-            handover.fill(f);
-        } else if (m instanceof GroupMessage.Done d) {
-            origins.answered(d);
         } else if (m instanceof GroupMessage.Verdict v) {
             if (v.member().equals(channel.self())) {
                 membership.disableAll(v.reason());
@@ -252,8 +270,6 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             membership.heard(a);
         } else if (m instanceof GroupMessage.StatusAsk q) {
             membership.asked(q);
-        } else if (m instanceof GroupMessage.Status st) {
-            membership.answered(st);
         }
     }
 
@@ -345,9 +361,12 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             installedView = view.getViewId().getId();
             handover.viewChanged(before, view, left);
             joiner.left(left);
-            List<GroupMessage> now = new ArrayList<>();
-            early.removeIf(m -> sentIn(m) <= installedView && now.add(m));
-            now.forEach(this::handle);
+            // In order, up to the first message of a view still to come (and all behind it).
+            List<Received> now = new ArrayList<>();
+            while (!early.isEmpty() && sentIn(early.get(0).message()) <= installedView) {
+                now.add(early.remove(0));
+            }
+            now.forEach(r -> handle(r.message(), r.sequencer()));
         }
         membership.viewChanged(view, left);
     }

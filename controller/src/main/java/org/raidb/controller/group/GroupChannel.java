@@ -10,6 +10,8 @@ import org.jgroups.JChannel;
 import org.jgroups.Message;
 import org.jgroups.Receiver;
 import org.jgroups.View;
+import org.jgroups.protocols.SEQUENCER;
+import org.jgroups.stack.ProtocolStack;
 import org.raidb.controller.config.GroupConfig;
 
 /**
@@ -21,28 +23,46 @@ final class GroupChannel implements GroupSender, AutoCloseable {
 
     /** What the protocol above hears. Called on JGroups' threads: must not block. */
     interface Listener {
-        void received(String from, GroupMessage m);
+        /**
+         * A message from {@code from}.
+         *
+         * @param sequencer for a message delivered in the group's order, the member that broadcast it (the
+         *     sequencer of the moment); null for a message sent to this member alone
+         */
+        void received(String from, GroupMessage m, String sequencer);
 
         void viewChanged(View view, List<String> left);
     }
 
     private final JChannel channel;
     private final GroupConfig config;
+    /** Null when the stack has no SEQUENCER (a user's stack without total order). */
+    private final SequencerTap tap;
+
     private final Map<String, Address> addresses = new ConcurrentHashMap<>();
     private volatile View view;
     /** The view's members by name, made once per view: the delivery thread asks for them at every write. */
     private volatile List<String> memberNames;
 
-    private GroupChannel(JChannel channel, GroupConfig config) {
+    private GroupChannel(JChannel channel, GroupConfig config, SequencerTap tap) {
         this.channel = channel;
         this.config = config;
+        this.tap = tap;
     }
 
     /** Builds the channel from the configured stack; refuses a stack file that does not parse or load. */
     static GroupChannel create(GroupConfig config) throws GroupException {
         byte[] stack = GroupStack.load(config);
         try {
-            return new GroupChannel(new JChannel(new ByteArrayInputStream(stack)), config);
+            JChannel channel = new JChannel(new ByteArrayInputStream(stack));
+            ProtocolStack protocols = channel.getProtocolStack();
+            SequencerTap tap = null;
+            if (protocols.findProtocol(SEQUENCER.class) != null) {
+                tap = new SequencerTap();
+                tap.setProtocolStack(protocols);
+                protocols.insertProtocol(tap, ProtocolStack.Position.BELOW, SEQUENCER.class);
+            }
+            return new GroupChannel(channel, config, tap);
         } catch (Exception e) {
             throw new GroupException(
                     "controller group " + config.name() + ": JGroups refused stack " + config.stack() + ": "
@@ -68,7 +88,11 @@ final class GroupChannel implements GroupSender, AutoCloseable {
                             e.toString());
                     return;
                 }
-                listener.received(from, m);
+                boolean ordered = msg.getDest() == null
+                        && !msg.isFlagSet(Message.Flag.OOB)
+                        && !msg.isFlagSet(Message.Flag.NO_TOTAL_ORDER);
+                Address sequencer = ordered && tap != null ? tap.broadcaster() : null;
+                listener.received(from, m, sequencer == null ? null : sequencer.toString());
             }
 
             @Override

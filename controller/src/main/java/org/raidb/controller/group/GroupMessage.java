@@ -14,8 +14,9 @@ import org.raidb.driver.protocol.ProtocolException;
 
 /**
  * What controllers of a group tell each other, encoded with the client protocol's own value codec
- * (parameters travel exactly as clients send them). {@link Write}s go in the total order; the rest are
- * answers and questions between two members.
+ * (parameters travel exactly as clients send them). What is sent to all goes in the total order
+ * ({@link Write}s, and the handover's, catch-up's and membership's messages to all); answers ({@link
+ * Done}, {@link Status}) and a catch-up's dumps go to one member.
  */
 sealed interface GroupMessage {
     byte WRITE = 1;

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * The survivors of a dead sequencer, each having had a different prefix of its broadcasts, end with
  * the same writes in the same order: the one furthest ahead hands the others what they lack, before
  * the departed member's sessions end and before what they held runs; a write delivered twice (its
- * origin forwards it again to the new sequencer) runs once.
+ * origin forwards it again to the new sequencer) runs once; what the new sequencer broadcast before a
+ * survivor saw the view waits like what came after it.
  */
 class SequencerHandoverTest {
     private final Address a = address(7801);
@@ -56,7 +57,16 @@ class SequencerHandoverTest {
         }
 
         @Override
-        public void run(GroupMessage.Write w, boolean fromFill) {
+        public void deliver(GroupMessage m) {
+            if (m instanceof GroupMessage.Write w) {
+                runFilled(w);
+            } else {
+                events.add(m.getClass().getSimpleName());
+            }
+        }
+
+        @Override
+        public void runFilled(GroupMessage.Write w) {
             if (delivered.first(w)) { // as ActiveReplication runs a delivered write
                 delivered.kept(w);
                 events.add(w.origin() + "#" + w.seq());
@@ -78,13 +88,18 @@ class SequencerHandoverTest {
             return java.util.Set.of();
         }
 
-        void deliver(GroupMessage m) {
-            if (m instanceof GroupMessage.Write w) {
-                handover.delivered(w);
-            } else if (m instanceof GroupMessage.Position p) {
+        /** A message of the group's order, broadcast by the new sequencer (b) unless said otherwise. */
+        void receive(GroupMessage m) {
+            receive(m, b.toString());
+        }
+
+        void receive(GroupMessage m, String broadcaster) {
+            if (m instanceof GroupMessage.Position p) {
                 handover.position(p);
             } else if (m instanceof GroupMessage.Fill f) {
                 handover.fill(f);
+            } else {
+                handover.ordered(m, broadcaster);
             }
         }
     }
@@ -118,11 +133,19 @@ class SequencerHandoverTest {
 
     private Survivor survivor(Address address, int writesFromTheSequencer) {
         Survivor s = new Survivor(address);
+        s.handover.viewChanged(null, before, List.of());
         for (int i = 1; i <= writesFromTheSequencer; i++) {
-            s.deliver(write(a.toString(), i));
+            s.receive(write(a.toString(), i), a.toString());
         }
         survivors.put(s.name, s);
         return s;
+    }
+
+    /** The view that removed the sequencer a reaches these survivors' applications. */
+    private void theViewWithoutAReaches(Survivor... these) {
+        for (Survivor s : these) {
+            s.handover.viewChanged(before, after, List.of(a.toString()));
+        }
     }
 
     /** Delivers, to every survivor in turn, what the group's order holds, until {@code count} were delivered. */
@@ -130,7 +153,7 @@ class SequencerHandoverTest {
         for (int n = 0; n < count; n++) {
             await().atMost(Duration.ofSeconds(10)).until(() -> !order.isEmpty());
             GroupMessage m = order.poll();
-            survivors.values().forEach(s -> s.deliver(m));
+            survivors.values().forEach(s -> s.receive(m));
         }
     }
 
@@ -138,14 +161,13 @@ class SequencerHandoverTest {
     void theSurvivorBehindRunsWhatTheOneAheadHadBeforeTheDepartedSessionsEndAndBeforeWhatItHeld() {
         Survivor ahead = survivor(b, 5);
         Survivor behind = survivor(c, 3);
-        ahead.handover.viewChanged(before, after, List.of(a.toString()));
-        behind.handover.viewChanged(before, after, List.of(a.toString()));
+        theViewWithoutAReaches(ahead, behind);
         // Delivered by the new sequencer during the handover: write 4 again (its origin forwarded it once more)
         // and a new write of b's client.
         GroupMessage.Write again = write(a.toString(), 4);
         GroupMessage.Write next = write(b.toString(), 1);
-        survivors.values().forEach(s -> s.deliver(again));
-        survivors.values().forEach(s -> s.deliver(next));
+        survivors.values().forEach(s -> s.receive(again));
+        survivors.values().forEach(s -> s.receive(next));
         assertThat(behind.events).as("nothing runs during the handover").hasSize(3);
 
         deliverInOrder(3); // both positions, then the fill
@@ -157,14 +179,73 @@ class SequencerHandoverTest {
         assertThat(behind.delivered.position()).isEqualTo(6);
     }
 
+    /**
+     * Issue 16, as the logs of a failing run showed it: c's write #10, broadcast by the dead sequencer a,
+     * reached b and not c; c forwards it again to b, the new sequencer, whose SEQUENCER drops it as a
+     * duplicate while c has it delivered. And b, taking over, broadcasts the write of its own that it had
+     * not seen come back (#5) before its view message: c has #5 and #10 delivered before it sees the view,
+     * b sees the view before #5. Counted to the view, c was ahead with #5 where b had #10, and the two ran
+     * them in opposite orders.
+     */
+    @Test
+    void whatTheNewSequencerBroadcastBeforeASurvivorSawTheViewRunsAfterTheFillInOnePlaceOnEverySurvivor() {
+        Survivor newSequencer = survivor(b, 2);
+        Survivor other = survivor(c, 2);
+        GroupMessage.Write resent = write(c.toString(), 10);
+        newSequencer.receive(resent, a.toString()); // the dead sequencer's last broadcast, to b only
+        GroupMessage.Write own = write(b.toString(), 5);
+
+        theViewWithoutAReaches(newSequencer);
+        newSequencer.receive(own);
+        other.receive(own);
+        other.receive(resent); // b's SEQUENCER dropped it: b had it from a
+        assertThat(other.events).as("the new sequencer's order waits").hasSize(2);
+        theViewWithoutAReaches(other);
+
+        deliverInOrder(3); // both positions (3 and 2), then b's fill: #10
+
+        List<String> expected = List.of(a + "#1", a + "#2", c + "#10", "left [" + a + "]", b + "#5");
+        assertThat(newSequencer.events).containsExactlyElementsOf(expected);
+        assertThat(other.events).containsExactlyElementsOf(expected);
+        assertThat(other.delivered.position()).isEqualTo(newSequencer.delivered.position());
+    }
+
+    @Test
+    void messagesOfTheOrderOtherThanWritesWaitForTheFillToo() {
+        Survivor ahead = survivor(b, 3);
+        Survivor behind = survivor(c, 2);
+        GroupMessage.CaughtUp caughtUp = new GroupMessage.CaughtUp("d");
+        theViewWithoutAReaches(ahead, behind);
+        survivors.values().forEach(s -> s.receive(caughtUp));
+
+        deliverInOrder(3);
+
+        List<String> expected = List.of(a + "#1", a + "#2", a + "#3", "left [" + a + "]", "CaughtUp");
+        assertThat(ahead.events).containsExactlyElementsOf(expected);
+        assertThat(behind.events).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void aNewBroadcasterWithoutTheSequencerLeavingHoldsNothingOnceTheViewIsIn() {
+        Survivor one = survivor(b, 1);
+        one.receive(write(b.toString(), 1)); // broadcast by b before a view that keeps a (a merge)
+        assertThat(one.events).containsExactly(a + "#1");
+        one.receive(write(a.toString(), 2), a.toString()); // a's broadcasts wait behind it
+        assertThat(one.events).containsExactly(a + "#1");
+        View merged = new org.jgroups.MergeView(
+                new org.jgroups.ViewId(b, 2), List.of(b, a, c), List.of(View.create(b, 1, b), before));
+        one.handover.viewChanged(before, merged, List.of());
+        assertThat(one.events).containsExactly(a + "#1", b + "#1", a + "#2");
+        assertThat(order).isEmpty();
+    }
+
     @Test
     void survivorsAtOnePositionGoOnWithoutAFill() {
         Survivor one = survivor(b, 4);
         Survivor two = survivor(c, 4);
-        one.handover.viewChanged(before, after, List.of(a.toString()));
-        two.handover.viewChanged(before, after, List.of(a.toString()));
+        theViewWithoutAReaches(one, two);
         GroupMessage.Write next = write(c.toString(), 1);
-        survivors.values().forEach(s -> s.deliver(next));
+        survivors.values().forEach(s -> s.receive(next));
 
         deliverInOrder(2);
 
@@ -178,15 +259,14 @@ class SequencerHandoverTest {
     void aSurvivorBehindBeyondWhatTheOthersKeepDisablesItsBackends() {
         Survivor ahead = survivor(b, 2);
         Survivor behind = survivor(c, 0);
-        ahead.handover.viewChanged(before, after, List.of(a.toString()));
-        behind.handover.viewChanged(before, after, List.of(a.toString()));
+        theViewWithoutAReaches(ahead, behind);
         deliverInOrder(2); // positions: 2 and 0; the one ahead sends writes 1 and 2
         await().atMost(Duration.ofSeconds(10)).until(() -> !order.isEmpty());
         GroupMessage.Fill fill = (GroupMessage.Fill) order.poll();
         // As if write 1 had fallen out of what the one ahead keeps.
         GroupMessage.Fill shortened = new GroupMessage.Fill(
                 fill.donor(), fill.viewId(), fill.upTo(), fill.writes().subList(1, 2));
-        survivors.values().forEach(s -> s.deliver(shortened));
+        survivors.values().forEach(s -> s.receive(shortened));
 
         assertThat(behind.events).containsExactly("disabled", "left [" + a + "]");
         assertThat(behind.delivered.position()).isEqualTo(2);
@@ -194,11 +274,24 @@ class SequencerHandoverTest {
     }
 
     @Test
+    void afterTheHandoverTheNewSequencersBroadcastsAndALateOneOfTheDeadSequencerAreNotHeld() {
+        Survivor one = survivor(b, 1);
+        Survivor two = survivor(c, 1);
+        theViewWithoutAReaches(one, two);
+        deliverInOrder(2); // the positions: alike, no fill
+        survivors.values().forEach(s -> s.receive(write(b.toString(), 1)));
+        survivors.values().forEach(s -> s.receive(write(c.toString(), 1), a.toString()));
+        for (Survivor s : List.of(one, two)) {
+            assertThat(s.events).containsExactly(a + "#1", "left [" + a + "]", b + "#1", c + "#1");
+        }
+    }
+
+    @Test
     void aMemberLeavingThatIsNotTheSequencerEndsItsSessionsAtOnce() {
         Survivor one = survivor(b, 1);
         View withoutC = View.create(a, 2, a, b);
         one.handover.viewChanged(before, withoutC, List.of(c.toString()));
-        one.deliver(write(a.toString(), 2));
+        one.receive(write(a.toString(), 2), a.toString());
         assertThat(one.events).containsExactly(a + "#1", "left [" + c + "]", a + "#2");
         assertThat(order).isEmpty();
     }
