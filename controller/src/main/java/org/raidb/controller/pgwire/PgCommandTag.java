@@ -41,9 +41,44 @@ final class PgCommandTag {
             case "END" -> "COMMIT";
             case "ABORT" -> "ROLLBACK";
             case "CREATE", "ALTER", "DROP" -> first + " " + objectKind(lexer);
+            case "DEALLOCATE" -> lastWordIs(lexer, "ALL") ? "DEALLOCATE ALL" : first;
+            case "DISCARD" ->
+                lexer.nextCode() == TokenKind.WORD
+                        ? "DISCARD "
+                                + (lexer.isWord("TEMPORARY")
+                                        ? "TEMP"
+                                        : lexer.text().toUpperCase(Locale.ROOT))
+                        : first;
             case "" -> returnedRows ? "SELECT " + n : "";
             default -> first;
         };
+    }
+
+    /**
+     * The prepared statement a {@code DEALLOCATE [PREPARE] name} names, or null for {@code DEALLOCATE ALL};
+     * a quoted name as it stands for.
+     */
+    static String deallocated(String sql) {
+        SqlLexer lexer = new SqlLexer(sql, SqlSyntax.POSTGRESQL);
+        lexer.nextCode(); // DEALLOCATE
+        TokenKind k = lexer.nextCode();
+        if (k == TokenKind.WORD && lexer.isWord("PREPARE")) {
+            k = lexer.nextCode();
+        }
+        if (k == TokenKind.WORD && lexer.isWord("ALL")) {
+            return null;
+        }
+        return k == TokenKind.QUOTED_IDENTIFIER
+                ? lexer.identifier()
+                : lexer.text().toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean lastWordIs(SqlLexer lexer, String word) {
+        boolean last = false;
+        for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+            last = k == TokenKind.WORD && lexer.isWord(word);
+        }
+        return last;
     }
 
     /** A WITH … INSERT/UPDATE/DELETE is tagged by its data-changing statement; any other row source by SELECT. */

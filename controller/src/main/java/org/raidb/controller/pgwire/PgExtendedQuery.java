@@ -328,6 +328,18 @@ final class PgExtendedQuery {
         return p;
     }
 
+    /**
+     * {@code DEALLOCATE name} (null: {@code ALL}) in SQL ends a statement prepared through the protocol, as on
+     * PostgreSQL (psycopg 3 and pgx trim their statement caches so).
+     */
+    void deallocate(String name) throws SQLException {
+        if (name == null) {
+            statements.clear();
+        } else if (statements.remove(name) == null) {
+            throw new SQLException("prepared statement \"" + name + "\" does not exist", "26000");
+        }
+    }
+
     /** The session ends: every portal's rows are released. */
     void closeAll() {
         portals.values().forEach(PgPortal::close);

@@ -446,6 +446,26 @@ final class PgSession implements Runnable {
         if (failedTransaction) {
             return inFailedTransaction(sql, parameters, command);
         }
+        if (command.equals("DEALLOCATE")) {
+            // The statements a client prepared through the protocol live here, not on a backend connection.
+            try {
+                extended.deallocate(PgCommandTag.deallocated(clientSql));
+            } catch (SQLException e) {
+                failedIfInTransaction(state.inTransactionMode());
+                throw e;
+            }
+            return new StatementResult(java.util.List.of(new UpdateCount(-1)), null);
+        }
+        if (command.equals("DISCARD") && PgCommandTag.of(clientSql, -1, false).equals("DISCARD ALL")) {
+            StatementResult discarded = runOnBackends(sql, parameters);
+            extended.closeAll();
+            extended.deallocate(null);
+            return discarded;
+        }
+        return runOnBackends(sql, parameters);
+    }
+
+    private StatementResult runOnBackends(String sql, java.util.List<Object> parameters) throws SQLException {
         boolean wasInTransaction = state.inTransactionMode();
         ExecuteRequest r = new ExecuteRequest(
                 sql,

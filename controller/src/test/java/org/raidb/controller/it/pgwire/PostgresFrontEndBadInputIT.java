@@ -164,6 +164,56 @@ class PostgresFrontEndBadInputIT {
         }
     }
 
+    /**
+     * DEALLOCATE in SQL ends a statement prepared through the protocol (psycopg 3 and pgx trim their caches so),
+     * DISCARD ALL ends them all; a name that is not prepared is 26000 and the session goes on.
+     */
+    @Test
+    void deallocateAndDiscardAllEndStatementsPreparedThroughTheProtocol() throws IOException {
+        try (PgRawClient c = new PgRawClient(port)) {
+            c.logIn(ControllerFixture.USER, ControllerFixture.PASSWORD);
+            for (String name : new String[] {"s1", "s2", "s3"}) {
+                c.send('P', concat(PgRawClient.cstrings(name, "SELECT 7"), new byte[] {0, 0}));
+            }
+            c.send('S', new byte[0]);
+            c.expect('1');
+            c.expect('1');
+            c.expect('1');
+            c.expect('Z');
+            c.query("DEALLOCATE s1");
+            assertThat(new String(c.expect('C').body(), java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo("DEALLOCATE\0");
+            c.expect('Z');
+            assertThat(bindFails(c, "s1")).isEqualTo("26000");
+            assertThat(bindFails(c, "s2")).isNull(); // the others stay
+            c.query("DEALLOCATE PREPARE nope");
+            assertThat(c.expect('E').field('C')).isEqualTo("26000");
+            c.expect('Z');
+            c.query("DISCARD ALL");
+            assertThat(new String(c.expect('C').body(), java.nio.charset.StandardCharsets.UTF_8))
+                    .startsWith("DISCARD ALL");
+            c.expect('Z');
+            assertThat(bindFails(c, "s2")).isEqualTo("26000");
+            assertThat(bindFails(c, "s3")).isEqualTo("26000");
+            c.query("SELECT 40 + 2");
+            c.expect('T');
+            c.expect('D');
+            c.expect('C');
+            c.expect('Z');
+        }
+        stillServes();
+    }
+
+    /** Binds the unnamed portal to a statement and syncs: the error's SQLState, or null when it bound. */
+    private static String bindFails(PgRawClient c, String statement) throws IOException {
+        c.send('B', concat(PgRawClient.cstrings("", statement), new byte[] {0, 0, 0, 0, 0, 0}));
+        c.send('S', new byte[0]);
+        PgRawClient.Message m = c.read();
+        String state = m.type() == 'E' ? m.field('C') : null;
+        c.until('Z');
+        return state;
+    }
+
     @Test
     void aClientThatLeavesInATransactionHasItRolledBackEverywhere() throws Exception {
         try (PgRawClient c = new PgRawClient(port)) {
