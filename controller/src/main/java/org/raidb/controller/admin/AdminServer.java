@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
+import org.raidb.controller.admin.web.ConsoleAccess;
+import org.raidb.controller.admin.web.WebConsole;
 import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.group.ReplicationProtocol;
@@ -42,6 +44,7 @@ public final class AdminServer implements AutoCloseable {
     private final BasicAuthenticator authenticator;
     private final List<Route> routes;
     private final Operations operations;
+    private final WebConsole<AdminPrincipal> console;
 
     private static final String NO_DELAY_PROPERTY = "sun.net.httpserver.nodelay";
 
@@ -50,12 +53,14 @@ public final class AdminServer implements AutoCloseable {
             ExecutorService threads,
             BasicAuthenticator authenticator,
             List<Route> routes,
-            Operations operations) {
+            Operations operations,
+            boolean https) {
         this.server = server;
         this.threads = threads;
         this.authenticator = authenticator;
         this.routes = routes;
         this.operations = operations;
+        this.console = new WebConsole<>(authenticator::authenticate, https);
     }
 
     /**
@@ -112,12 +117,13 @@ public final class AdminServer implements AutoCloseable {
                 withMetrics(
                         new AdminApi(virtualDatabases, protocols, config, operations, asynchronousShutdown).allRoutes(),
                         metrics),
-                operations);
+                operations,
+                https != null);
         server.setExecutor(threads);
         server.createContext("/", admin::handle);
         server.start();
         log.info(
-                "admin API listening on {}://{}:{}/api",
+                "admin API listening on {}://{}:{}/api, web console at /console/",
                 https == null ? "http" : "https",
                 config.controller().adminHost(),
                 admin.port());
@@ -152,6 +158,14 @@ public final class AdminServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        if (WebConsole.serves(exchange.getRequestURI().getPath())) {
+            try (exchange) {
+                console.serve(exchange);
+            } catch (RuntimeException e) {
+                log.error("web console request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
+            }
+            return;
+        }
         ApiResponse response;
         try {
             response = dispatch(exchange);
@@ -171,15 +185,23 @@ public final class AdminServer implements AutoCloseable {
     }
 
     private ApiResponse dispatch(HttpExchange exchange) {
+        ConsoleAccess<AdminPrincipal> session = console.access(exchange);
+        if (session.refusal() != null) {
+            return error(session.status(), session.refusal());
+        }
+        Optional<AdminPrincipal> admin = session.noConsoleSession() ? Optional.empty() : Optional.of(session.admin());
+        if (admin.isPresent()) {
+            return route(exchange, admin.get());
+        }
         if (exchange.getRequestHeaders().containsKey("Origin")) {
             // Only browsers send Origin. A web page could otherwise make a browser that once logged in here replay its
-            // Basic credentials in a form POST (shutdown, disable) to this loopback address.
+            // Basic credentials in a form POST (shutdown, disable) to this loopback address. The web console's own
+            // requests come with its session cookie and CSRF token instead (above).
             return error(
                     403,
                     "requests from web pages are refused (they carry an Origin header): use bin/raidb console,"
                             + " curl or a script");
         }
-        Optional<AdminPrincipal> admin;
         try {
             admin = authenticator.authenticate(
                     exchange.getRequestHeaders().getFirst("Authorization"),
@@ -195,6 +217,10 @@ public final class AdminServer implements AutoCloseable {
             exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"raidb\"");
             return error(401, "authentication required: the user and password of a virtual database's <admin>");
         }
+        return route(exchange, admin.get());
+    }
+
+    private ApiResponse route(HttpExchange exchange, AdminPrincipal admin) {
         String path = exchange.getRequestURI().getPath();
         List<String> allowed = new ArrayList<>();
         for (Route route : routes) {
@@ -205,7 +231,7 @@ public final class AdminServer implements AutoCloseable {
             if (route.method().equals(exchange.getRequestMethod())) {
                 Map<String, String> all = requestParameters(exchange);
                 all.putAll(parameters); // the path's own names win
-                return route.handler().handle(admin.get(), all);
+                return route.handler().handle(admin, all);
             }
             allowed.add(route.method());
         }
