@@ -143,6 +143,11 @@ class WebConsoleIT {
             assertThat(rows.getLong(1)).as("rows replayed into pg2").isGreaterThanOrEqualTo(200);
         }
         chromium.screenshot("console-backend-enabled");
+
+        chromium.driver.findElement(By.id("logout")).click();
+        await().atMost(PATIENCE).until(() -> chromium.driver.getCurrentUrl().endsWith("/console/login"));
+        chromium.driver.get(base() + "/console/");
+        assertThat(chromium.driver.getCurrentUrl()).as("after logging out").endsWith("/console/login");
     }
 
     @Test
