@@ -161,8 +161,6 @@ public final class AdminServer implements AutoCloseable {
         if (WebConsole.serves(exchange.getRequestURI().getPath())) {
             try (exchange) {
                 console.serve(exchange);
-            } catch (RuntimeException e) {
-                log.error("web console request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
             }
             return;
         }

@@ -14,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.raidb.controller.auth.LoginThrottledException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The web console on the admin port. Its pages live under {@code /console/}: {@code login} opens a session (an
@@ -32,6 +34,7 @@ public final class WebConsole<P> {
     private static final String CONSOLE = "/console";
     private static final String ASSETS = CONSOLE + "/assets/";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Logger log = LoggerFactory.getLogger(WebConsole.class);
 
     private final ConsoleLogin<P> login;
     private final ConsoleSessions<P> sessions;
@@ -78,6 +81,16 @@ public final class WebConsole<P> {
 
     /** Answers a request for one of the console's paths ({@link #serves}). */
     public void serve(HttpExchange exchange) throws IOException {
+        try {
+            dispatch(exchange);
+        } catch (RuntimeException e) {
+            // The administrator gets one line; the stack trace goes to the controller's log.
+            log.error("web console request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
+            json(exchange, 500, error(500, "internal error: " + e + " (details in the controller's log)"));
+        }
+    }
+
+    private void dispatch(HttpExchange exchange) throws IOException {
         String path = exchange.getRequestURI().getPath();
         String method = exchange.getRequestMethod();
         if (path.equals("/") || path.equals(CONSOLE)) {

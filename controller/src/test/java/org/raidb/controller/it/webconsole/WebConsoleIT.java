@@ -16,16 +16,21 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.controller.vdb.VirtualDatabase;
+import org.raidb.controller.verification.TableChecksum;
 import org.raidb.test.PostgresClusterExtension;
 
 /**
@@ -34,6 +39,7 @@ import org.raidb.test.PostgresClusterExtension;
  * refused, a cross-site POST refused. Requests without a session, or without the CSRF token, are checked with plain
  * HTTP too (those run without a browser). With {@code -Draidb.screenshots=docs/img} the pages are saved for the docs.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WebConsoleIT {
     private static final String VDB = "shop";
     private static final Duration PATIENCE = Duration.ofSeconds(60);
@@ -212,6 +218,71 @@ class WebConsoleIT {
     }
 
     @Test
+    void aBackendIsBackedUpThenRestoredFromItsDumpAndEnabledFromTheConsole() throws Exception {
+        chromium = HeadlessChromium.start();
+        logIn();
+        click(By.cssSelector("tr[data-backend='pg1'] button.backup"));
+        type("field-as", "before-restore");
+        chromium.driver.findElement(By.id("dialog-ok")).click();
+        awaitOperation("backup", "pg1", "succeeded");
+
+        click(By.cssSelector("tr[data-backend='pg1'] button.disable"));
+        await().atMost(PATIENCE).until(() -> stateOf("pg1"), "disabled"::equals);
+        click(By.cssSelector("tr[data-backend='pg1'] button.restore"));
+        chromium.driver
+                .findElement(By.cssSelector("#field-dump option[value='before-restore']"))
+                .click();
+        chromium.driver.findElement(By.id("dialog-ok")).click();
+        awaitOperation("restore", "pg1", "succeeded");
+        assertThat(text(By.cssSelector("#view-backends tr.operation[data-kind='restore'][data-target='pg1'] .message")))
+                .startsWith("backend pg1 restored from dump before-restore");
+
+        click(By.cssSelector("tr[data-backend='pg1'] button.enable"));
+        await().atMost(PATIENCE).until(() -> stateOf("pg1"), "enabled"::equals);
+        assertThat(raidb.controller().virtualDatabase(VDB).backend("pg1").isEnabled())
+                .isTrue();
+    }
+
+    /** Last: the virtual database has four backends afterwards. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aBackendIsAddedFromTheConsoleAsACopyOfAnother() throws Exception {
+        try (Connection c = pg.server(2).connect();
+                Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE shop4");
+        }
+        chromium = HeadlessChromium.start();
+        logIn();
+        click(By.cssSelector("div.vdb[data-vdb='shop'] button.add-backend"));
+        type("field-name", "pg4");
+        type("field-url", pg.server(2).jdbcUrl("shop4"));
+        type("field-user", pg.server(2).user());
+        type("field-from", "pg2");
+        chromium.driver.findElement(By.id("dialog-ok")).click();
+        awaitOperation("add backend", "pg4", "succeeded");
+        await().atMost(PATIENCE).until(() -> stateOf("pg4"), "enabled"::equals);
+        assertThat(ControllerFixture.checksums(List.of(pg.server(1))).get("pg2"))
+                .as("pg4's tables are pg2's")
+                .isEqualTo(checksumsOfShop4());
+    }
+
+    private static Map<String, String> checksumsOfShop4() throws Exception {
+        try (Connection c = pg.server(2).connect("shop4")) {
+            return TableChecksum.checksums(c);
+        }
+    }
+
+    private void awaitOperation(String kind, String target, String state) {
+        await().atMost(PATIENCE)
+                .until(
+                        () -> attribute(
+                                By.cssSelector("#view-backends tr.operation[data-kind='" + kind + "'][data-target='"
+                                        + target + "']"),
+                                "data-state"),
+                        state::equals);
+    }
+
+    @Test
     void aCrossSitePostIsRefusedEvenWithTheSessionCookie() throws Exception {
         chromium = HeadlessChromium.start();
         logIn();
@@ -263,6 +334,13 @@ class WebConsoleIT {
         assertThat(expired.headers().firstValue("WWW-Authenticate"))
                 .as("no Basic prompt in the console's browser")
                 .isEmpty();
+
+        HttpResponse<String> crossSiteLogin = send(HttpRequest.newBuilder(URI.create(base() + "/console/login"))
+                .header("Content-Type", "application/json")
+                .header("Origin", "http://attacker.example")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"user\":\"admin\",\"password\":\"adminpw\"}")));
+        assertThat(crossSiteLogin.statusCode()).as(crossSiteLogin.body()).isEqualTo(403);
+        assertThat(crossSiteLogin.headers().firstValue("Set-Cookie")).isEmpty();
     }
 
     @Test
