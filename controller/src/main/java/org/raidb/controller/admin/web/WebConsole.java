@@ -1,16 +1,15 @@
 package org.raidb.controller.admin.web;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import static org.raidb.controller.admin.web.ConsoleResponses.error;
+import static org.raidb.controller.admin.web.ConsoleResponses.json;
+import static org.raidb.controller.admin.web.ConsoleResponses.redirect;
+
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.raidb.controller.auth.LoginThrottledException;
@@ -33,7 +32,6 @@ public final class WebConsole<P> {
     static final String CSRF_HEADER = "X-CSRF-Token";
     private static final String CONSOLE = "/console";
     private static final String ASSETS = CONSOLE + "/assets/";
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Logger log = LoggerFactory.getLogger(WebConsole.class);
 
     private final ConsoleLogin<P> login;
@@ -43,13 +41,9 @@ public final class WebConsole<P> {
 
     /** @param https whether the admin port speaks HTTPS: the cookie is then marked Secure */
     public WebConsole(ConsoleLogin<P> login, boolean https) {
-        this(login, https, Clock.systemUTC());
-    }
-
-    WebConsole(ConsoleLogin<P> login, boolean https, Clock clock) {
         this.login = login;
         this.https = https;
-        this.sessions = new ConsoleSessions<>(clock);
+        this.sessions = new ConsoleSessions<>(Clock.systemUTC());
     }
 
     /** Whether the path is one of the console's own (its pages, files, login and logout) rather than the API's. */
@@ -124,9 +118,9 @@ public final class WebConsole<P> {
             json(exchange, 403, error(403, "login refused: it came from another site's page"));
             return;
         }
-        Map<String, String> form = form(exchange);
-        String user = form.getOrDefault("user", "");
-        String password = form.getOrDefault("password", "");
+        LoginForm form = LoginForm.read(exchange);
+        String user = form.user();
+        String password = form.password();
         Optional<P> admin;
         try {
             admin = login.check(user, password, exchange.getRemoteAddress().getAddress());
@@ -208,7 +202,7 @@ public final class WebConsole<P> {
     }
 
     private static String sessionCookie(Headers headers) {
-        for (String header : headers.getOrDefault("Cookie", java.util.List.of())) {
+        for (String header : headers.getOrDefault("Cookie", List.of())) {
             for (String pair : header.split(";", -1)) {
                 String p = pair.trim();
                 if (p.startsWith(COOKIE + "=")) {
@@ -226,86 +220,12 @@ public final class WebConsole<P> {
         return body;
     }
 
-    /** The login's fields: a JSON object (the login page) or an HTML form's url-encoded body. */
-    private static Map<String, String> form(HttpExchange exchange) throws IOException {
-        byte[] body = exchange.getRequestBody().readNBytes(1 << 16);
-        Map<String, String> out = new HashMap<>();
-        String type = exchange.getRequestHeaders().getFirst("Content-Type");
-        if (type != null && type.startsWith("application/json")) {
-            JsonNode json;
-            try {
-                json = JSON.readTree(body);
-            } catch (IOException e) {
-                return out;
-            }
-            if (json != null && json.isObject()) {
-                json.fields()
-                        .forEachRemaining(f -> out.put(f.getKey(), f.getValue().asText()));
-            }
-            return out;
-        }
-        for (String pair : new String(body, StandardCharsets.UTF_8).split("&", -1)) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                out.put(
-                        URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return out;
-    }
-
     private void page(HttpExchange exchange, String name) throws IOException {
         Optional<ConsoleAssets.Asset> asset = assets.get(name);
         if (asset.isEmpty()) {
             json(exchange, 404, error(404, "no such console file: " + name));
             return;
         }
-        Headers h = exchange.getResponseHeaders();
-        securityHeaders(h);
-        h.set("Content-Type", asset.get().contentType());
-        send(exchange, 200, asset.get().bytes());
-    }
-
-    private static void redirect(HttpExchange exchange, String location) throws IOException {
-        exchange.getResponseHeaders().set("Location", location);
-        exchange.sendResponseHeaders(302, -1);
-        exchange.close();
-    }
-
-    private static void json(HttpExchange exchange, int status, Object body) throws IOException {
-        Headers h = exchange.getResponseHeaders();
-        securityHeaders(h);
-        h.set("Content-Type", "application/json; charset=utf-8");
-        send(exchange, status, JSON.writeValueAsBytes(body));
-    }
-
-    /**
-     * Scripts and styles from this server only (no inline script an injected value could become), no framing (a
-     * page of another site cannot overlay the console's buttons), no caching of what an administrator saw.
-     */
-    private static void securityHeaders(Headers h) {
-        h.set(
-                "Content-Security-Policy",
-                "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
-                        + " frame-ancestors 'none'; form-action 'self'; base-uri 'none'");
-        h.set("X-Frame-Options", "DENY");
-        h.set("X-Content-Type-Options", "nosniff");
-        h.set("Referrer-Policy", "no-referrer");
-        h.set("Cache-Control", "no-store");
-    }
-
-    private static Map<String, Object> error(int status, String message) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", message);
-        body.put("status", status);
-        return body;
-    }
-
-    private static void send(HttpExchange exchange, int status, byte[] bytes) throws IOException {
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
+        ConsoleResponses.asset(exchange, asset.get());
     }
 }
