@@ -24,6 +24,13 @@ final class HeadlessChromium implements AutoCloseable {
     /** Where screenshots go when this system property names a directory; nowhere otherwise. */
     static final String SCREENSHOTS_PROPERTY = "raidb.screenshots";
 
+    /**
+     * Selenium looks for DevTools bindings matching the browser's version, which these tests never use, and warns
+     * at every start when Debian's Chromium is newer than the bindings it ships. Kept here: a logger only
+     * configured may be collected, and its level with it.
+     */
+    private static final java.util.logging.Logger DEVTOOLS = quiet("org.openqa.selenium.devtools");
+
     final ChromeDriver driver;
     private final Path profile;
 
@@ -58,6 +65,12 @@ final class HeadlessChromium implements AutoCloseable {
                 .usingAnyFreePort()
                 .build();
         return new HeadlessChromium(new ChromeDriver(service, options), profile);
+    }
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.SEVERE);
+        return logger;
     }
 
     /** Saves the page as docs would show it, under {@value #SCREENSHOTS_PROPERTY} when that is set. */

@@ -160,20 +160,6 @@ class WebConsoleIT {
     void theOtherPagesShowChartsOperationsTheRecoveryLogAndTheGroup() throws Exception {
         chromium = HeadlessChromium.start();
         logIn();
-        click(By.cssSelector("div.vdb[data-vdb='shop'] button.checkpoint"));
-        type("field-name", "before-release");
-        chromium.driver.findElement(By.id("dialog-ok")).click();
-        await().atMost(PATIENCE)
-                .until(
-                        () -> text(By.id("message")),
-                        m -> m.startsWith("checkpoint before-release written at log position"));
-        click(By.cssSelector("tr[data-backend='pg3'] button.backup"));
-        type("field-as", "nightly");
-        chromium.driver.findElement(By.id("dialog-ok")).click();
-        await().atMost(PATIENCE).until(() -> text(By.id("message")), m -> m.startsWith("backup of pg3 started"));
-        click(By.cssSelector("div.vdb[data-vdb='shop'] button.verify"));
-        await().atMost(PATIENCE).until(() -> text(By.id("message")), m -> m.startsWith("verify of tables started"));
-
         chromium.driver.get(base() + "/console/#charts");
         await().atMost(PATIENCE).until(() -> "charts".equals(attribute(By.tagName("body"), "data-rendered")));
         // Requests for the charts to draw, reads and writes through the controller, until the charts hold ten
@@ -193,6 +179,21 @@ class WebConsoleIT {
         assertThat(text(By.id("chart-legend"))).matches("read: \\d+\\.\\d/s, \\d+\\.\\d\\d ms.*");
         assertThat(text(By.cssSelector("#chart-legend .read"))).doesNotStartWith("read: 0.0/s");
         chromium.screenshot("console-charts");
+
+        chromium.driver.get(base() + "/console/#backends");
+        click(By.cssSelector("div.vdb[data-vdb='shop'] button.checkpoint"));
+        type("field-name", "before-release");
+        chromium.driver.findElement(By.id("dialog-ok")).click();
+        await().atMost(PATIENCE)
+                .until(
+                        () -> text(By.id("message")),
+                        m -> m.startsWith("checkpoint before-release written at log position"));
+        click(By.cssSelector("tr[data-backend='pg3'] button.backup"));
+        type("field-as", "nightly");
+        chromium.driver.findElement(By.id("dialog-ok")).click();
+        await().atMost(PATIENCE).until(() -> text(By.id("message")), m -> m.startsWith("backup of pg3 started"));
+        click(By.cssSelector("div.vdb[data-vdb='shop'] button.verify"));
+        await().atMost(PATIENCE).until(() -> text(By.id("message")), m -> m.startsWith("verify of tables started"));
 
         chromium.driver.get(base() + "/console/#operations");
         await().atMost(PATIENCE)
@@ -247,11 +248,11 @@ class WebConsoleIT {
     @Test
     @Order(Integer.MAX_VALUE)
     void aBackendIsAddedFromTheConsoleAsACopyOfAnother() throws Exception {
+        chromium = HeadlessChromium.start();
         try (Connection c = pg.server(2).connect();
                 Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE shop4");
         }
-        chromium = HeadlessChromium.start();
         logIn();
         click(By.cssSelector("div.vdb[data-vdb='shop'] button.add-backend"));
         type("field-name", "pg4");
