@@ -1,5 +1,6 @@
 package org.raidb.controller.it.webconsole;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
@@ -7,7 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -23,6 +27,9 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** Where screenshots go when this system property names a directory; nowhere otherwise. */
     static final String SCREENSHOTS_PROPERTY = "raidb.screenshots";
+
+    /** How long a page may take to show what a test waits for (the console redraws every 2 s). */
+    static final Duration PATIENCE = Duration.ofSeconds(60);
 
     /**
      * Selenium looks for DevTools bindings matching the browser's version, which these tests never use, and warns
@@ -94,5 +101,42 @@ final class HeadlessChromium implements AutoCloseable {
         try (var files = Files.walk(profile)) {
             files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
         }
+    }
+
+    /** Logs in on the console's login page and waits for the first page to be drawn. */
+    void logIn(String base, String user, String password) {
+        driver.get(base + "/console/login");
+        type("user", user);
+        type("password", password);
+        driver.findElement(By.id("login-button")).click();
+        await().atMost(PATIENCE).until(() -> "backends".equals(attribute(By.tagName("body"), "data-rendered")));
+    }
+
+    void type(String id, String text) {
+        WebElement input = driver.findElement(By.id(id));
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    /** The view is redrawn every 2 s: an element found may be replaced before it is read, so read it anew. */
+    String text(By by) {
+        return await().atMost(PATIENCE)
+                .ignoreExceptions()
+                .until(() -> driver.findElement(by).getText(), t -> true);
+    }
+
+    /** The attribute's value, "null" when the element has none. */
+    String attribute(By by, String name) {
+        return await().atMost(PATIENCE)
+                .ignoreExceptions()
+                .until(() -> String.valueOf(driver.findElement(by).getDomAttribute(name)), t -> true);
+    }
+
+    /** Clicks once the element is there and can be clicked (a view being redrawn, a dialog opening). */
+    void click(By by) {
+        await().atMost(PATIENCE).ignoreExceptions().until(() -> {
+            driver.findElement(by).click();
+            return true;
+        });
     }
 }

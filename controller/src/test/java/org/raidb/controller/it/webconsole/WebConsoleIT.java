@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.controller.vdb.VirtualDatabase;
@@ -138,6 +137,9 @@ class WebConsoleIT {
 
         By replay = By.cssSelector("#view-backends tr.operation[data-kind='replay'][data-target='pg2'] .bar");
         await().atMost(PATIENCE).until(() -> attribute(replay, "data-percent"), "100"::equals);
+        // 100 % may show a moment before the replay is over (its last entries applied, the backend not yet enabled).
+        awaitOperation("replay", "pg2", "succeeded");
+        assertThat(attribute(replay, "data-percent")).isEqualTo("100");
         await().atMost(PATIENCE).until(() -> stateOf("pg2"), "enabled"::equals);
         assertThat(pg2.isEnabled()).as("pg2 enabled in the controller").isTrue();
         assertThat(text(By.cssSelector("#view-backends tr.operation[data-kind='replay'][data-target='pg2'] .message")))
@@ -380,30 +382,19 @@ class WebConsoleIT {
     }
 
     private void logIn() {
-        chromium.driver.get(base() + "/console/login");
-        type("user", "admin");
-        type("password", "adminpw");
-        chromium.driver.findElement(By.id("login-button")).click();
-        await().atMost(PATIENCE).until(() -> "backends".equals(attribute(By.tagName("body"), "data-rendered")));
+        chromium.logIn(base(), "admin", "adminpw");
     }
 
     private void type(String id, String text) {
-        WebElement input = chromium.driver.findElement(By.id(id));
-        input.clear();
-        input.sendKeys(text);
+        chromium.type(id, text);
     }
 
-    /** The view is redrawn every 2 s: an element found may be replaced before it is read, so read it anew. */
     private String text(By by) {
-        return await().atMost(PATIENCE)
-                .ignoreExceptions()
-                .until(() -> chromium.driver.findElement(by).getText(), t -> true);
+        return chromium.text(by);
     }
 
     private String attribute(By by, String name) {
-        return await().atMost(PATIENCE)
-                .ignoreExceptions()
-                .until(() -> String.valueOf(chromium.driver.findElement(by).getDomAttribute(name)), t -> true);
+        return chromium.attribute(by, name);
     }
 
     private int points() {
@@ -416,9 +407,6 @@ class WebConsoleIT {
     }
 
     private void click(By by) {
-        await().atMost(PATIENCE).ignoreExceptions().until(() -> {
-            chromium.driver.findElement(by).click();
-            return true;
-        });
+        chromium.click(by);
     }
 }
