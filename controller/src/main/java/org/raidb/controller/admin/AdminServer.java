@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The admin HTTP JSON API on the controller's {@code adminPort}: HTTP Basic against the virtual databases'
- * {@code <admin>} users, then one {@link Route} per endpoint. The JDK's HTTP server is enough for a few
- * administrators and adds no dependency. Under {@code <tls>} (unless {@code admin="false"}) the port speaks
+ * {@code <admin>} users, then one {@link Route} per endpoint. The same port serves the {@link WebConsole}, whose
+ * session stands in for Basic on the API's requests. The JDK's HTTP server is enough for a few administrators and
+ * adds no dependency. Under {@code <tls>} (unless {@code admin="false"}) the port speaks
  * HTTPS only, with the driver port's key store: Basic credentials and backend passwords cross it.
  */
 public final class AdminServer implements AutoCloseable {
@@ -187,9 +188,8 @@ public final class AdminServer implements AutoCloseable {
         if (session.refusal() != null) {
             return error(session.status(), session.refusal());
         }
-        Optional<AdminPrincipal> admin = session.noConsoleSession() ? Optional.empty() : Optional.of(session.admin());
-        if (admin.isPresent()) {
-            return route(exchange, admin.get());
+        if (!session.noConsoleSession()) {
+            return route(exchange, session.admin());
         }
         if (exchange.getRequestHeaders().containsKey("Origin")) {
             // Only browsers send Origin. A web page could otherwise make a browser that once logged in here replay its
@@ -200,6 +200,7 @@ public final class AdminServer implements AutoCloseable {
                     "requests from web pages are refused (they carry an Origin header): use bin/raidb console,"
                             + " curl or a script");
         }
+        Optional<AdminPrincipal> admin;
         try {
             admin = authenticator.authenticate(
                     exchange.getRequestHeaders().getFirst("Authorization"),
