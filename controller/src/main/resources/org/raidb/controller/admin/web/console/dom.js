@@ -52,9 +52,11 @@ export function ask(title, fields) {
     const done = (value) => {
       form.onsubmit = null;
       cancel.onclick = null;
+      dialog.oncancel = null;
       dialog.close();
       resolve(value);
     };
+    dialog.oncancel = () => done(null); // Escape
     form.onsubmit = (event) => {
       event.preventDefault();
       const values = {};
