@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
+import org.raidb.controller.admin.web.ConsoleAccess;
+import org.raidb.controller.admin.web.WebConsole;
 import org.raidb.controller.auth.LoginThrottledException;
 import org.raidb.controller.config.RaidbConfig;
 import org.raidb.controller.group.ReplicationProtocol;
@@ -28,8 +30,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The admin HTTP JSON API on the controller's {@code adminPort}: HTTP Basic against the virtual databases'
- * {@code <admin>} users, then one {@link Route} per endpoint. The JDK's HTTP server is enough for a few
- * administrators and adds no dependency. Under {@code <tls>} (unless {@code admin="false"}) the port speaks
+ * {@code <admin>} users, then one {@link Route} per endpoint. The same port serves the {@link WebConsole}, whose
+ * session stands in for Basic on the API's requests. The JDK's HTTP server is enough for a few administrators and
+ * adds no dependency. Under {@code <tls>} (unless {@code admin="false"}) the port speaks
  * HTTPS only, with the driver port's key store: Basic credentials and backend passwords cross it.
  */
 public final class AdminServer implements AutoCloseable {
@@ -42,6 +45,7 @@ public final class AdminServer implements AutoCloseable {
     private final BasicAuthenticator authenticator;
     private final List<Route> routes;
     private final Operations operations;
+    private final WebConsole<AdminPrincipal> console;
 
     private static final String NO_DELAY_PROPERTY = "sun.net.httpserver.nodelay";
 
@@ -50,12 +54,14 @@ public final class AdminServer implements AutoCloseable {
             ExecutorService threads,
             BasicAuthenticator authenticator,
             List<Route> routes,
-            Operations operations) {
+            Operations operations,
+            boolean https) {
         this.server = server;
         this.threads = threads;
         this.authenticator = authenticator;
         this.routes = routes;
         this.operations = operations;
+        this.console = new WebConsole<>(authenticator::authenticate, https);
     }
 
     /**
@@ -112,12 +118,13 @@ public final class AdminServer implements AutoCloseable {
                 withMetrics(
                         new AdminApi(virtualDatabases, protocols, config, operations, asynchronousShutdown).allRoutes(),
                         metrics),
-                operations);
+                operations,
+                https != null);
         server.setExecutor(threads);
         server.createContext("/", admin::handle);
         server.start();
         log.info(
-                "admin API listening on {}://{}:{}/api",
+                "admin API listening on {}://{}:{}/api, web console at /console/",
                 https == null ? "http" : "https",
                 config.controller().adminHost(),
                 admin.port());
@@ -152,6 +159,12 @@ public final class AdminServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        if (WebConsole.serves(exchange.getRequestURI().getPath())) {
+            try (exchange) {
+                console.serve(exchange);
+            }
+            return;
+        }
         ApiResponse response;
         try {
             response = dispatch(exchange);
@@ -171,9 +184,17 @@ public final class AdminServer implements AutoCloseable {
     }
 
     private ApiResponse dispatch(HttpExchange exchange) {
+        ConsoleAccess<AdminPrincipal> session = console.access(exchange);
+        if (session.refusal() != null) {
+            return error(session.status(), session.refusal());
+        }
+        if (!session.noConsoleSession()) {
+            return route(exchange, session.admin());
+        }
         if (exchange.getRequestHeaders().containsKey("Origin")) {
             // Only browsers send Origin. A web page could otherwise make a browser that once logged in here replay its
-            // Basic credentials in a form POST (shutdown, disable) to this loopback address.
+            // Basic credentials in a form POST (shutdown, disable) to this loopback address. The web console's own
+            // requests come with its session cookie and CSRF token instead (above).
             return error(
                     403,
                     "requests from web pages are refused (they carry an Origin header): use bin/raidb console,"
@@ -195,6 +216,10 @@ public final class AdminServer implements AutoCloseable {
             exchange.getResponseHeaders().set("WWW-Authenticate", "Basic realm=\"raidb\"");
             return error(401, "authentication required: the user and password of a virtual database's <admin>");
         }
+        return route(exchange, admin.get());
+    }
+
+    private ApiResponse route(HttpExchange exchange, AdminPrincipal admin) {
         String path = exchange.getRequestURI().getPath();
         List<String> allowed = new ArrayList<>();
         for (Route route : routes) {
@@ -205,7 +230,7 @@ public final class AdminServer implements AutoCloseable {
             if (route.method().equals(exchange.getRequestMethod())) {
                 Map<String, String> all = requestParameters(exchange);
                 all.putAll(parameters); // the path's own names win
-                return route.handler().handle(admin.get(), all);
+                return route.handler().handle(admin, all);
             }
             allowed.add(route.method());
         }

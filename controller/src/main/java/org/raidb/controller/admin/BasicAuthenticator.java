@@ -50,8 +50,16 @@ final class BasicAuthenticator {
         if (colon < 0) {
             return Optional.empty();
         }
-        String user = decoded.substring(0, colon);
-        String password = decoded.substring(colon + 1);
+        return authenticate(decoded.substring(0, colon), decoded.substring(colon + 1), source);
+    }
+
+    /**
+     * The administrator of that user and password (the web console's login form), or empty.
+     *
+     * @throws LoginThrottledException as for a Basic header
+     */
+    Optional<AdminPrincipal> authenticate(String user, String password, InetAddress source)
+            throws LoginThrottledException {
         throttle.check(source, user);
         Set<String> administered = new TreeSet<>();
         for (VirtualDatabase vdb : virtualDatabases) {

@@ -2,38 +2,12 @@ package org.raidb.controller.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
+import org.raidb.test.ManualClock;
 
 /** {@link Operations}: progress, rate and time left as the replay and dump code will report them. */
 class AdminOperationsTest {
-
-    /** A clock the test moves by hand. */
-    private static final class ManualClock extends Clock {
-        private Instant now = Instant.parse("2024-05-01T10:00:00Z");
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public java.time.ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-    }
 
     @Test
     void rateIsOverTheWholeRunAndTimeLeftFollowsFromIt() {

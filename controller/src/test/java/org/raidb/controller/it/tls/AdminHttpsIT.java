@@ -77,6 +77,19 @@ class AdminHttpsIT {
             Curl metrics = curl("--cacert", localhost.certificate().toString(), base + "/metrics");
             assertThat(metrics.exit()).as(metrics.output()).isZero();
             assertThat(metrics.output()).contains("raidb_");
+            // The web console's login over HTTPS: its session cookie is marked Secure, never sent in clear.
+            Curl login = curl(
+                    "--cacert",
+                    localhost.certificate().toString(),
+                    "-i",
+                    "-H",
+                    "Content-Type: application/json",
+                    "--data",
+                    "{\"user\":\"admin\",\"password\":\"adminpw\"}",
+                    base + "/console/login");
+            assertThat(login.exit()).as(login.output()).isZero();
+            assertThat(login.output())
+                    .containsPattern("(?i)set-cookie: raidb_console=[^;]+; Path=/; HttpOnly; SameSite=Strict; Secure");
             // Without the certificate curl refuses the controller: 60 is "peer certificate cannot be authenticated".
             Curl untrusted = curl(base + BACKENDS);
             assertThat(untrusted.exit()).as(untrusted.output()).isEqualTo(60);
