@@ -26,7 +26,8 @@ import org.raidb.controller.transaction.Transaction;
  *
  * <p>Never cached: reads in a transaction that wrote (they see its uncommitted rows) or that keeps one
  * snapshot (REPEATABLE READ, SERIALIZABLE: the cache may be newer than it), non-deterministic reads
- * (now(), random(), …), reads of the catalogue or of temporary tables, reads calling functions the
+ * (now(), random(), …), reads of the catalogue or of temporary tables, reads of views or of any relation the
+ * backends' catalogue does not list as a table ({@link CatalogWriteEffects}), reads calling functions the
  * analyser does not know to read nothing else, reads whose tables it cannot name, and results over
  * maxBytes. SELECT … FOR UPDATE/SHARE and nextval() are writes and never come here.
  */
@@ -122,7 +123,8 @@ final class CachedReads {
         }
         return !a.nonDeterministic()
                 && !NonDeterministicCalls.mayContain(r.sql())
-                && !vdb.resultCache().readsTemporaryTable(a.tablesRead());
+                && !vdb.resultCache().readsTemporaryTable(a.tablesRead())
+                && CatalogWriteEffects.cacheable(a.tablesRead(), vdb.keys());
     }
 
     private static long weight(List<Object[]> rows) {

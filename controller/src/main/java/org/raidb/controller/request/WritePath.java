@@ -17,7 +17,6 @@ import org.raidb.controller.analysis.StatementKind;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.cache.Invalidation;
-import org.raidb.controller.cache.WriteEffect;
 import org.raidb.controller.health.HealthMonitor;
 import org.raidb.controller.recovery.LoggedRequest;
 import org.raidb.controller.recovery.WriteLog;
@@ -52,8 +51,9 @@ final class WritePath {
         SessionState s = w.session();
         // Every write passes here, a group member's too (its shadow session's path): what it may change leaves
         // the result cache before it runs on any backend, and nothing is cached again until every backend ran it.
-        Invalidation cached =
-                vdb.resultCache().writeStarting(WriteEffect.of(w.analysis(), w.statement()), tx == null ? 0 : tx.id());
+        Invalidation cached = vdb.resultCache()
+                .writeStarting(
+                        CatalogWriteEffects.of(w.analysis(), w.statement(), vdb.keys()), tx == null ? 0 : tx.id());
         w.owner(tx != null ? tx.id() : s.nextTransactionId());
         // REPEATABLE READ and SERIALIZABLE: a backend may refuse the statement with 40001 where the others
         // applied it; the client must hear that on this statement, before it goes on or commits.

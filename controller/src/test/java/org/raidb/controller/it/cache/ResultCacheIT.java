@@ -82,6 +82,50 @@ class ResultCacheIT {
         }
     }
 
+    /**
+     * Writes that change tables they do not name (a foreign key's ON DELETE CASCADE, a trigger) and reads of a
+     * view, whose rows change with tables the read does not name: no cached result outlives the write.
+     */
+    @Test
+    void writesThroughForeignKeysAndTriggersAndReadsOfViewsLeaveNoStaleResult() throws Exception {
+        start("<resultCache/>");
+        try (Connection c = raidb.connect()) {
+            run(c, "CREATE TABLE fk_parent (id int PRIMARY KEY)");
+            run(c, "CREATE TABLE fk_child (id int PRIMARY KEY, parent int REFERENCES fk_parent ON DELETE CASCADE)");
+            run(c, "INSERT INTO fk_parent VALUES (1), (2)");
+            run(c, "INSERT INTO fk_child VALUES (10, 1), (20, 2)");
+            assertServedTwice(c, "SELECT count(*) FROM fk_child", "2", true);
+            run(c, "DELETE FROM fk_parent WHERE id = 1"); // cascades to fk_child
+            assertThat(text(c, "SELECT count(*) FROM fk_child")).isEqualTo("1");
+
+            run(c, "CREATE TABLE audited (id int PRIMARY KEY)");
+            run(c, "CREATE TABLE audit_log (id int)");
+            run(
+                    c,
+                    "CREATE FUNCTION log_it() RETURNS trigger LANGUAGE plpgsql"
+                            + " AS $$ BEGIN INSERT INTO audit_log VALUES (NEW.id); RETURN NEW; END $$");
+            run(c, "CREATE TRIGGER audit AFTER INSERT ON audited FOR EACH ROW EXECUTE FUNCTION log_it()");
+            assertServedTwice(c, "SELECT count(*) FROM audit_log", "0", true);
+            run(c, "INSERT INTO audited VALUES (5)"); // the trigger writes audit_log
+            assertThat(text(c, "SELECT count(*) FROM audit_log")).isEqualTo("1");
+
+            run(c, "CREATE TABLE stock (id int PRIMARY KEY, qty int)");
+            run(c, "CREATE VIEW low_stock AS SELECT id FROM stock WHERE qty < 5");
+            run(c, "INSERT INTO stock VALUES (1, 10)");
+            assertServedTwice(c, "SELECT count(*) FROM low_stock", "0", false);
+            run(c, "UPDATE stock SET qty = 1 WHERE id = 1");
+            assertThat(text(c, "SELECT count(*) FROM low_stock")).isEqualTo("1");
+        }
+    }
+
+    /** Reads {@code sql} twice, expecting {@code value}; the second time from the cache or not, as {@code cached}. */
+    private void assertServedTwice(Connection c, String sql, String value, boolean cached) throws SQLException {
+        assertThat(text(c, sql)).isEqualTo(value);
+        long hits = figures().hits();
+        assertThat(text(c, sql)).isEqualTo(value);
+        assertThat(figures().hits()).as("%s served from the cache", sql).isEqualTo(hits + (cached ? 1 : 0));
+    }
+
     @Test
     void aRepeatedReadIsServedFromTheCache() throws Exception {
         start("<resultCache/>");
