@@ -20,8 +20,9 @@ import org.raidb.recovery.DisableCause;
 /**
  * Who the members are and whether this controller fits among them: each member announces itself
  * ({@link GroupMessage.Announce}) whenever the view changes; a joiner checks the coordinator's
- * announcement; {@code show controllers} asks every member how it stands. A member found out of step
- * with the group disables its backends.
+ * announcement; {@code show controllers} asks every member how it stands; after a merge the members'
+ * announcements in the merged view decide which part goes on ({@link MergeRule}). A member found out
+ * of step with the group disables its backends.
  */
 final class Membership {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Membership.class);
