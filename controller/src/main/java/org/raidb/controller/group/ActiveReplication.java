@@ -46,7 +46,8 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
         this.channel = channel;
         this.runner = new WriteRunner(vdb, local);
         this.history = new GroupHistory(vdb.dataDir(), vdb.name());
-        this.membership = new Membership(vdb, config, channel, runner, delivered, history, controllerName);
+        this.joiner = new CatchUpJoiner(vdb, channel, config.name());
+        this.membership = new Membership(vdb, config, channel, runner, history, joiner::joining, controllerName);
         CatchUpDonor donor = new CatchUpDonor(vdb, channel, runner, config.name());
         this.barrier = new CatchUpBarrier(
                 new CatchUpBarrier.Member() {
@@ -69,7 +70,6 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
                 config.name());
         donor.barrier(barrier);
         runner.onTransactionEnd(barrier::ended);
-        this.joiner = new CatchUpJoiner(vdb, channel, config.name());
         this.origins = new OriginWrites(config, channel, runner, membership::disableAll, barrier.catchingUp());
         this.shadows = new ShadowSessions(vdb, local, runner, channel, config.name());
         this.handover = new SequencerHandover(
@@ -221,6 +221,8 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             return p.viewId();
         } else if (m instanceof GroupMessage.Fill f) {
             return f.viewId();
+        } else if (m instanceof GroupMessage.Announce a) {
+            return a.view(); // after a merge, what a part held is compared in the merged view
         }
         return -1;
     }
@@ -361,6 +363,9 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             installedView = view.getViewId().getId();
             handover.viewChanged(before, view, left);
             joiner.left(left);
+            // What was ordered before this view (what a part held, at a merge), and the merge's parts noted
+            // before any Announce sent in this view is handled.
+            membership.viewChanged(view, left, delivered.position());
             // In order, up to the first message of a view still to come (and all behind it).
             List<Received> now = new ArrayList<>();
             while (!early.isEmpty() && sentIn(early.get(0).message()) <= installedView) {
@@ -368,7 +373,6 @@ public final class ActiveReplication implements ReplicationProtocol, GroupChanne
             }
             now.forEach(r -> handle(r.message(), r.sequencer()));
         }
-        membership.viewChanged(view, left);
     }
 
     // ------------------------------------------------------------------ operations

@@ -93,12 +93,13 @@ sealed interface GroupMessage {
 
     /**
      * A member's identity, sent to all when the view changes: its controller's name and what must be the
-     * same on every member (RAIDb level, table placement), and how many writes it has had delivered
-     * since it joined (a newcomer must not join a group that has written without it). {@code stale}: it
-     * served the group before, stopped while others went on, and has not caught up yet ({@link
-     * GroupHistory}): it waits for a member that is not stale and is never a catch-up's donor.
+     * same on every member (RAIDb level, table placement), and how many writes it had had delivered
+     * when view {@code view} was installed, the one it sends in (a newcomer must not join a group that
+     * has written without it; after a merge, the parts compare what they hold: {@link MergeRule}).
+     * {@code stale}: it served the group before, stopped while others went on, and has not caught up yet
+     * ({@link GroupHistory}): it waits for a member that is not stale and is never a catch-up's donor.
      */
-    record Announce(String member, String controller, String fingerprint, long delivered, boolean stale)
+    record Announce(long view, String member, String controller, String fingerprint, long delivered, boolean stale)
             implements GroupMessage {}
 
     record StatusAsk(String from, long id) implements GroupMessage {}
@@ -187,6 +188,7 @@ sealed interface GroupMessage {
             w.begin(VERDICT).writeString(x.member()).writeString(x.reason());
         } else if (m instanceof Announce x) {
             w.begin(ANNOUNCE)
+                    .writeLong(x.view())
                     .writeString(x.member())
                     .writeString(x.controller())
                     .writeString(x.fingerprint())
@@ -300,7 +302,8 @@ sealed interface GroupMessage {
             case DONE -> new Done(r.readString(), r.readLong(), r.readString(), r.readString());
             case VERDICT -> new Verdict(r.readString(), r.readString());
             case ANNOUNCE ->
-                new Announce(r.readString(), r.readString(), r.readString(), r.readLong(), r.readBoolean());
+                new Announce(
+                        r.readLong(), r.readString(), r.readString(), r.readString(), r.readLong(), r.readBoolean());
             case STATUS_ASK -> new StatusAsk(r.readString(), r.readLong());
             case STATUS -> {
                 long id = r.readLong();

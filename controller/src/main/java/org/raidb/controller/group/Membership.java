@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.jgroups.Address;
 import org.jgroups.MergeView;
 import org.jgroups.View;
@@ -19,8 +20,9 @@ import org.raidb.recovery.DisableCause;
 /**
  * Who the members are and whether this controller fits among them: each member announces itself
  * ({@link GroupMessage.Announce}) whenever the view changes; a joiner checks the coordinator's
- * announcement; {@code show controllers} asks every member how it stands. A member found out of step
- * with the group disables its backends.
+ * announcement; {@code show controllers} asks every member how it stands; after a merge the members'
+ * announcements in the merged view decide which part goes on ({@link MergeRule}). A member found out
+ * of step with the group disables its backends.
  */
 final class Membership {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Membership.class);
@@ -29,8 +31,9 @@ final class Membership {
     private final GroupConfig config;
     private final GroupChannel channel;
     private final WriteRunner runner;
-    private final DeliveredWrites delivered;
     private final GroupHistory history;
+    /** Whether this controller is still joining: checking whether it must catch up, or catching up. */
+    private final BooleanSupplier joining;
     /** Until caught up: this controller's backends may lack what the group wrote while it was stopped. */
     private volatile boolean stale;
 
@@ -40,16 +43,22 @@ final class Membership {
     private final Map<Long, Map<String, GroupMessage.Status>> statusAnswers = new ConcurrentHashMap<>();
     private final AtomicLong statusIds = new AtomicLong();
     private final Object viewSeen = new Object();
+    /** The view last installed here, and how many writes this member had had delivered before it. */
+    private volatile long viewId = -1;
+
+    private volatile long deliveredBeforeView;
+    /** A merge whose parts' reports are not all in yet; guarded by {@link #announced}. */
+    private PendingMerge pendingMerge;
 
     Membership(
             VirtualDatabase vdb,
             GroupConfig config,
             GroupChannel channel,
             WriteRunner runner,
-            DeliveredWrites delivered,
             GroupHistory history,
+            BooleanSupplier joining,
             String name) {
-        this.delivered = delivered;
+        this.joining = joining;
         this.history = history;
         this.stale = history.servedBesideOthersBeforeStart() && config.whenAlone() != GroupConfig.WhenAlone.START;
         this.vdb = vdb;
@@ -95,10 +104,10 @@ final class Membership {
                     vdb.name());
             return false;
         }
-        String coordinator = channel.view().getCoord().toString();
+        String coordinator = reference();
         GroupMessage.Announce theirs = awaitAnnounce(coordinator);
         if (theirs == null) {
-            throw new GroupException("controller group " + config.name() + ": the coordinator " + coordinator
+            throw new GroupException("controller group " + config.name() + ": the member " + coordinator
                     + " did not say who it is within " + config.joinTimeoutMillis() + " ms; is it a RAIDb controller"
                     + " serving virtual database " + vdb.name() + "?");
         }
@@ -115,6 +124,24 @@ final class Membership {
                 channel.view().size(),
                 theirs.delivered());
         return stale || theirs.delivered() > 0;
+    }
+
+    /**
+     * Whose Announce tells a joiner whether the group wrote without it: the coordinator, unless this member
+     * is (a merge made it so): then the first other member that said it is not stale.
+     */
+    private String reference() {
+        String coordinator = channel.view().getCoord().toString();
+        if (!coordinator.equals(channel.self())) {
+            return coordinator;
+        }
+        List<String> others = channel.members().stream()
+                .filter(m -> !m.equals(channel.self()))
+                .toList();
+        return others.stream()
+                .filter(m -> announced.containsKey(m) && !announced.get(m).stale())
+                .findFirst()
+                .orElse(others.get(0));
     }
 
     /** Another member of the view has said it is not stale: it can be a catch-up's donor. */
@@ -148,6 +175,12 @@ final class Membership {
                             : "it served the group beside other members before and did not stop as its last member,"
                                     + " so its backends may lack what the group wrote since; to serve alone anyway,"
                                     + " start it with whenAlone=\"start\")");
+        }
+        synchronized (announced) {
+            if (pendingMerge != null) {
+                return "the group's parts merged in view " + pendingMerge.viewId() + "; virtual database " + vdb.name()
+                        + " waits for every member to say what it holds (" + pendingMerge.missing() + " not yet)";
+            }
         }
         if (stale && !aMemberIsNotStale()) {
             return "every member in view " + channel.members() + " stopped while others went on, as this one did;"
@@ -187,6 +220,10 @@ final class Membership {
     void heard(GroupMessage.Announce a) {
         synchronized (announced) {
             announced.put(a.member(), a);
+            if (pendingMerge != null && a.view() == pendingMerge.viewId()) {
+                pendingMerge.reports().putIfAbsent(a.member(), new MergeRule.Report(a.delivered(), a.stale()));
+                decideMergeWhenAllSaid();
+            }
             announced.notifyAll();
         }
         synchronized (viewSeen) {
@@ -210,12 +247,32 @@ final class Membership {
         }
     }
 
-    /** A new view: departed members are forgotten, everyone announces itself again (for newcomers). */
-    void viewChanged(View view, List<String> left) {
-        if (view instanceof MergeView merge) {
-            mergedAfterRunningApart(merge);
+    /**
+     * A new view (called as it is installed, before any message sent in it is handled): departed members
+     * are forgotten, everyone announces itself again (for newcomers, and for the parts of a merge).
+     *
+     * @param deliveredBefore the writes this member had had delivered before the view
+     */
+    void viewChanged(View view, List<String> left, long deliveredBefore) {
+        synchronized (announced) {
+            viewId = view.getViewId().getId();
+            deliveredBeforeView = deliveredBefore;
+            left.forEach(announced::remove);
+            if (view instanceof MergeView merge) {
+                if (pendingMerge != null) {
+                    log.warn(
+                            "controller group {}: merged again before the merge of view {} was decided; deciding the"
+                                    + " new one",
+                            config.name(),
+                            pendingMerge.viewId());
+                }
+                pendingMerge = PendingMerge.of(merge);
+            } else if (pendingMerge != null) {
+                // Views are in the total order: every member forgets the departed at the same place.
+                pendingMerge.left(left);
+                decideMergeWhenAllSaid();
+            }
         }
-        left.forEach(announced::remove);
         announce();
         synchronized (viewSeen) {
             viewSeen.notifyAll();
@@ -223,30 +280,55 @@ final class Membership {
     }
 
     /**
-     * Two parts of the group that ran apart (a partition, or members that started alone at once) merge:
-     * each part may have ordered writes the other lacks. The part of the new coordinator goes on; a member
-     * of another part that had writes delivered disables its backends, to be restored from a member's.
+     * Parts of the group that ran apart (a partition, or members that started alone at once) merged: each
+     * part may have ordered writes the other lacks. Once every member has said in the merged view what it
+     * held, every member picks the same part to go on ({@link MergeRule}); a member of another part
+     * that had writes, or lacks the writes of the part that goes on, disables its backends, to be restored
+     * from a member's; a stale one catches up from the part that goes on, as it would have joining. Called
+     * holding {@link #announced}.
      */
-    private void mergedAfterRunningApart(MergeView merge) {
-        Address coordinator = merge.getCoord();
-        for (View part : merge.getSubgroups()) {
-            if (part.containsMember(channel.address())
-                    && !part.containsMember(coordinator)
-                    && delivered.position() > 0) {
-                disableAll("this controller ran apart from the group's coordinator " + coordinator + " with "
-                        + delivered.position() + " write(s) delivered and has merged back; restore its backends from a"
-                        + " member's");
-            }
+    private void decideMergeWhenAllSaid() {
+        PendingMerge merge = pendingMerge;
+        if (!merge.complete()) {
+            return;
         }
+        pendingMerge = null;
+        List<String> winner = MergeRule.winner(merge.parts(), merge.members(), merge.reports());
+        MergeRule.Outcome outcome = MergeRule.outcome(channel.self(), merge.parts(), merge.members(), merge.reports());
+        log.info(
+                "controller group {}: parts {} merged in view {} (what each member held: {}); {} goes on; this"
+                        + " member: {}",
+                config.name(),
+                merge.parts(),
+                merge.viewId(),
+                merge.reports(),
+                winner,
+                outcome);
+        if (outcome == MergeRule.Outcome.DISABLES && !joining()) {
+            long own = merge.reports().get(channel.self()).delivered();
+            disableAll("this controller ran apart from members " + winner + " (it had " + own + " write(s) delivered,"
+                    + " they " + MergeRule.writes(winner, merge.reports()) + ") and has merged back; its part lost"
+                    + " to theirs: restore its backends from a member's");
+        }
+        // A joiner waiting for the decision is woken by the caller, once it has let go of announced (the joiner
+        // holds viewSeen while it looks at announced).
+    }
+
+    /** Still joining (it has not served clients): its own catch-up brings it in step. */
+    private boolean joining() {
+        return joining.getAsBoolean();
     }
 
     /** Tells every member who this one is; on its own thread, as JGroups' view thread must not block. */
     private void announce() {
+        long view = viewId;
+        long before = deliveredBeforeView;
+        boolean staleNow = stale;
         Thread t = new Thread(
                 () -> {
                     try {
                         channel.sendAll(new GroupMessage.Announce(
-                                channel.self(), controllerName, fingerprint, delivered.position(), stale));
+                                view, channel.self(), controllerName, fingerprint, before, staleNow));
                     } catch (Exception ex) {
                         log.warn("controller group {}: cannot announce this member: {}", config.name(), ex.toString());
                     }
