@@ -25,6 +25,7 @@ import org.raidb.controller.backup.pgdump.PgTools;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.BackupSettings;
 import org.raidb.controller.files.SafeName;
+import org.raidb.controller.jdbcurl.DriverFamily;
 import org.raidb.controller.jdbcurl.JdbcUrl;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.Checkpoint;
@@ -553,11 +554,22 @@ public final class DumpManager {
     }
 
     /** pgDump between PostgreSQL backends when its tools are there, else the generic copier. */
-    private Backuper backuperFor(String sourceUrl, String targetUrl) {
+    private Backuper backuperFor(String sourceUrl, String targetUrl) throws SQLException {
         String name = settings.backuper();
         if ("auto".equals(name)) {
             boolean postgres = sourceUrl.startsWith("jdbc:postgresql:") && targetUrl.startsWith("jdbc:postgresql:");
             name = postgres && toolsFound() ? PgDumpBackuper.NAME : "jdbcCopy";
+        }
+        String controller = DriverFamily.of(sourceUrl).orElse(null) == DriverFamily.RAIDB
+                ? sourceUrl
+                : DriverFamily.of(targetUrl).orElse(null) == DriverFamily.RAIDB ? targetUrl : null;
+        if (PgDumpBackuper.NAME.equalsIgnoreCase(name) && controller != null) {
+            // pg_dump speaks to a PostgreSQL server; a child controller is reached through the RAIDb driver only.
+            throw new SQLException(
+                    "the backuper pgDump cannot dump or restore " + JdbcUrl.withoutSecrets(controller)
+                            + ": it is a controller's virtual database, which pg_dump cannot reach; set <backup"
+                            + " backuper=\"jdbcCopy\"> (or \"auto\") for a virtual database with controllers as backends",
+                    SqlStates.FEATURE_NOT_SUPPORTED);
         }
         return Backupers.byName(name, options());
     }
