@@ -147,6 +147,12 @@ public final class DatabaseBackend implements BackendView {
                     md.getDatabaseMajorVersion(),
                     md.getDatabaseMinorVersion(),
                     md.getIdentifierQuoteString());
+            if (isController()) {
+                // A child controller answers HELLO even with no backend enabled: only one that serves is a backend.
+                try (java.sql.Statement st = c.createStatement()) {
+                    st.execute("SELECT 1");
+                }
+            }
             return true;
         } catch (SQLException e) {
             closePools();
@@ -294,7 +300,11 @@ public final class DatabaseBackend implements BackendView {
      */
     public void refreshSchema() throws SQLException {
         try (Connection c = directConnection(null)) {
-            readRoutines(c);
+            if (isController()) {
+                routines.forget(); // not a database's catalogue (CatalogReads): every user function may write
+            } else {
+                readRoutines(c);
+            }
             tables.readFrom(c);
         } catch (SQLException e) {
             if (routesByTables && !tables.isConfigured()) {
@@ -311,6 +321,9 @@ public final class DatabaseBackend implements BackendView {
 
     /** Reads what its functions may do again, after function DDL; a failure leaves every user function writing. */
     public void refreshRoutines() {
+        if (isController()) {
+            return;
+        }
         try (Connection c = directConnection(null)) {
             readRoutines(c);
         } catch (SQLException e) {

@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
-import org.raidb.driver.protocol.SqlStates;
 
 /**
  * One virtual database's place in a tree of controllers. A controller connecting to a child controller
@@ -65,11 +64,10 @@ public final class ControllerChain {
             List<String> cycle = new ArrayList<>(ids.subList(0, ids.indexOf(self) + 1));
             java.util.Collections.reverse(cycle);
             cycle.add(self);
-            throw new SQLException(
+            throw new ControllerCycleException(
                     "controllers form a cycle: " + String.join(" -> ", cycle) + " (each naming the next as a"
                             + " jdbc:raidb: backend); a backend must not lead back to its own controller: remove the"
-                            + " backend that closes the cycle from its controller's configuration",
-                    SqlStates.CONNECTION_REJECTED);
+                            + " backend that closes the cycle from its controller's configuration");
         }
         synchronized (this) {
             ancestors.addAll(ids);
