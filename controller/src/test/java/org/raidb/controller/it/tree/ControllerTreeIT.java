@@ -60,6 +60,18 @@ class ControllerTreeIT {
             }
             assertThat(tablesOf(leaves(0, 1))).isEqualTo(tablesOf(leaves(2, 3)));
             assertLedgerThroughParent(parent);
+            // A partitioned child lists every leaf's tables, and tells a table's columns from the leaf holding it.
+            for (ControllerFixture through : List.of(c1, parent)) {
+                try (Connection c = through.connect()) {
+                    assertThat(ReplicaChecks.rows(c.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})))
+                            .as("tables through %s", through.url())
+                            .anyMatch(row -> row.contains("|accounts|"))
+                            .anyMatch(row -> row.contains("|ledger|"));
+                    assertThat(ReplicaChecks.rows(c.getMetaData().getColumns(null, null, "ledger", "%")))
+                            .as("columns of ledger through %s", through.url())
+                            .hasSize(2);
+                }
+            }
         }
     }
 
@@ -160,6 +172,31 @@ class ControllerTreeIT {
     }
 
     @Test
+    void aBackupOrRestoreThroughAChildIsRefusedAndLeavesItEnabled() throws Exception {
+        pg.cluster().recreateDatabases();
+        try (ControllerFixture c1 = child(0, 1, partitioned(0, 1));
+                ControllerFixture c2 = child(2, 3, partitioned(2, 3));
+                ControllerFixture parent =
+                        ControllerFixture.startFromXml(parentXml(0, "shop", "<raidb1/>", c1.url(), c2.url()), "shop")) {
+            createTables(parent);
+            VirtualDatabase vdb = parent.controller().virtualDatabase("shop");
+            DatabaseBackend second = vdb.backend("c2");
+            for (var refused : List.<org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(
+                    () -> vdb.dumps().backup(second, "through-child"),
+                    () -> vdb.dumps().restore(second, "through-child"))) {
+                assertThatThrownBy(refused)
+                        .isInstanceOf(SQLException.class)
+                        .hasMessageContaining("is another controller's virtual database")
+                        .hasMessageContaining("Bring the child back with enable")
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .isEqualTo("0A000");
+            }
+            assertThat(second.isEnabled()).as("c2 is left enabled").isTrue();
+            assertLedgerThroughParent(parent);
+        }
+    }
+
+    @Test
     void aCycleOfControllersIsRefusedNamingIt() throws Exception {
         pg.cluster().recreateDatabases();
         // B's port, learnt from a first start: A's backend names it before B runs again there.
@@ -225,6 +262,13 @@ class ControllerTreeIT {
 
     /** accounts and ledger through the parent, then the bank (16 clients) with {@code midway} after 300 transfers. */
     private static BankWorkload createTablesAndRunTheBank(ControllerFixture parent, Runnable midway) throws Exception {
+        createTables(parent);
+        BankWorkload bank = new BankWorkload();
+        bank.run(parent.url(), 16, 20_000, BankWorkload.ENOUGH_TRANSFERS, midway);
+        return bank;
+    }
+
+    private static void createTables(ControllerFixture parent) throws SQLException {
         BankWorkload.createAccounts(parent.url());
         try (Connection c = parent.connect();
                 Statement st = c.createStatement()) {
@@ -233,9 +277,6 @@ class ControllerTreeIT {
                 st.executeUpdate("INSERT INTO ledger VALUES (" + i + ", " + (i * 10) + ")");
             }
         }
-        BankWorkload bank = new BankWorkload();
-        bank.run(parent.url(), 16, 20_000, BankWorkload.ENOUGH_TRANSFERS, midway);
-        return bank;
     }
 
     private static void assertLedgerThroughParent(ControllerFixture parent) throws SQLException {
