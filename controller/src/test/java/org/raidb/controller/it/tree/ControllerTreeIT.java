@@ -72,6 +72,22 @@ class ControllerTreeIT {
                             .hasSize(2);
                 }
             }
+            // A client's cancel reaches the leaves through the child.
+            try (Connection c = parent.connect();
+                    Statement st = c.createStatement()) {
+                java.util.concurrent.CompletableFuture<String> sleeping =
+                        java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                            try (var rs = st.executeQuery("SELECT pg_sleep(60)")) {
+                                return "finished";
+                            } catch (SQLException e) {
+                                return e.getSQLState();
+                            }
+                        });
+                Awaitility.await().atMost(30, TimeUnit.SECONDS).until(() -> sleepingOnLeaves() > 0);
+                st.cancel();
+                assertThat(sleeping.get(30, TimeUnit.SECONDS)).isEqualTo("57014");
+                Awaitility.await().atMost(30, TimeUnit.SECONDS).until(() -> sleepingOnLeaves() == 0);
+            }
         }
     }
 
@@ -285,6 +301,19 @@ class ControllerTreeIT {
             assertThat(ReplicaChecks.count(c, "SELECT sum(balance) FROM accounts"))
                     .isEqualTo((int) TOTAL);
         }
+    }
+
+    /** Backend sessions of the four servers running a pg_sleep. */
+    private static int sleepingOnLeaves() throws SQLException {
+        int n = 0;
+        for (EmbeddedPostgresServer s : pg.cluster().servers()) {
+            try (Connection c = s.connect()) {
+                n += ReplicaChecks.count(
+                        c,
+                        "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'SELECT pg_sleep%'");
+            }
+        }
+        return n;
     }
 
     /** The leaf holding {@code table}. */
