@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.HealthSettings;
 import org.raidb.controller.config.LoginConfig;
@@ -28,7 +29,7 @@ final class BackendPools {
     private final String name;
     private final BackendConfig config;
     /** What the backend's driver must be told whatever the URL says (MariaDB: no LOAD DATA LOCAL INFILE). */
-    private final Map<String, String> driverProperties;
+    private final Supplier<Map<String, String>> driverProperties;
 
     private final HealthSettings health;
     private final HealthProbe probe;
@@ -38,12 +39,12 @@ final class BackendPools {
 
     /**
      * @param name names the pools in HikariCP's log: {@code raidb-VDB-BACKEND}
-     * @param driverProperties given to the driver with every connection it opens
+     * @param driverProperties given to the driver with every connection it opens, read when a pool opens
      */
     BackendPools(
             String name,
             BackendConfig config,
-            Map<String, String> driverProperties,
+            Supplier<Map<String, String>> driverProperties,
             HealthSettings health,
             HealthProbe probe) {
         this.name = name;
@@ -110,7 +111,7 @@ final class BackendPools {
             HikariConfig hc = new HikariConfig();
             hc.setPoolName(name + "-" + u);
             OpenedConnections opened =
-                    new OpenedConnections(config.url(), driverProperties, login.user(), login.password());
+                    new OpenedConnections(config.url(), driverProperties.get(), login.user(), login.password());
             hc.setDataSource(opened);
             hc.setMaximumPoolSize(config.poolSize());
             // A fixed-size pool, as HikariCP advises: no session waits for a connection to be opened in a burst.

@@ -11,6 +11,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * When a catalogue the controller keeps of the backends' own (volatile defaults, keys) reads them:
  * each backend once after it was enabled, since its schema may have moved on while it was out, and
  * one backend that can answer when DDL must be read again. The reading itself is the caller's.
+ *
+ * <p>A backend that is another controller is never read: its system catalogue is whichever leaf answers
+ * (one partition of a RAIDb-0 child), and a child runs catalogue queries calling functions it does not
+ * know on every leaf, comparing answers that differ by design. Where every backend is a controller, the
+ * catalogues stay empty: conflict classes are whole tables, and volatile column defaults are the
+ * children's to fill (docs/admin.md, "Trees of controllers").
  */
 public final class CatalogReads {
     /** Reads what the caller keeps from one backend, on a direct connection. */
@@ -31,6 +37,9 @@ public final class CatalogReads {
     /** Reads each enabled backend not read since it was last enabled (cheap when there is none: every write asks). */
     public void newlyEnabled(List<DatabaseBackend> backends, Read reader, Failed failed) {
         for (DatabaseBackend b : backends) {
+            if (b.isController()) {
+                continue; // its catalogue is one leaf's, and its answer to catalogue queries is not a database's
+            }
             if (!b.isEnabled()) {
                 read.remove(b.name());
             } else if (read.add(b.name())) {
@@ -51,7 +60,9 @@ public final class CatalogReads {
     public static boolean fromOneHolding(
             List<DatabaseBackend> backends, Collection<String> tables, Read reader, Failed failed) {
         for (DatabaseBackend b : backends) {
-            if (b.isEnabled() && (tables == null || tables.stream().allMatch(b::holdsTable))) {
+            if (b.isEnabled()
+                    && !b.isController()
+                    && (tables == null || tables.stream().allMatch(b::holdsTable))) {
                 try (Connection c = b.directConnection(null)) {
                     reader.from(c);
                     return true;

@@ -15,6 +15,7 @@ import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.HealthSettings;
 import org.raidb.controller.config.LoginConfig;
 import org.raidb.controller.jdbcurl.DriverFamily;
+import org.raidb.controller.tree.ControllerChain;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.DisableCause;
 import org.slf4j.Logger;
@@ -45,6 +46,8 @@ public final class DatabaseBackend implements BackendView {
     private volatile DisableCause cause = DisableCause.failure("not started");
 
     private volatile ProductInfo productInfo;
+    /** Where this backend's virtual database sits in a tree of controllers; null: outside any (tests). */
+    private volatile ControllerChain chain;
     /** The recovery log checkpoint a disabled backend stopped at (null while enabled, or when unknown). */
     private volatile String lastCheckpoint;
 
@@ -83,7 +86,7 @@ public final class DatabaseBackend implements BackendView {
         this.health = health;
         this.probe = new HealthProbe(config.name(), () -> directConnection(null));
         this.pools = new BackendPools(
-                "raidb-" + virtualDatabase + "-" + config.name(), config, safeDefaults(config), health, probe);
+                "raidb-" + virtualDatabase + "-" + config.name(), config, this::driverProperties, health, probe);
     }
 
     /**
@@ -144,6 +147,12 @@ public final class DatabaseBackend implements BackendView {
                     md.getDatabaseMajorVersion(),
                     md.getDatabaseMinorVersion(),
                     md.getIdentifierQuoteString());
+            if (isController()) {
+                // A child controller answers HELLO even with no backend enabled: only one that serves is a backend.
+                try (java.sql.Statement st = c.createStatement()) {
+                    st.execute("SELECT 1");
+                }
+            }
             return true;
         } catch (SQLException e) {
             closePools();
@@ -291,7 +300,11 @@ public final class DatabaseBackend implements BackendView {
      */
     public void refreshSchema() throws SQLException {
         try (Connection c = directConnection(null)) {
-            readRoutines(c);
+            if (isController()) {
+                routines.forget(); // not a database's catalogue (CatalogReads): every user function may write
+            } else {
+                readRoutines(c);
+            }
             tables.readFrom(c);
         } catch (SQLException e) {
             if (routesByTables && !tables.isConfigured()) {
@@ -308,6 +321,9 @@ public final class DatabaseBackend implements BackendView {
 
     /** Reads what its functions may do again, after function DDL; a failure leaves every user function writing. */
     public void refreshRoutines() {
+        if (isController()) {
+            return;
+        }
         try (Connection c = directConnection(null)) {
             readRoutines(c);
         } catch (SQLException e) {
@@ -375,10 +391,34 @@ public final class DatabaseBackend implements BackendView {
         return lastCheckpoint;
     }
 
-    /** What every connection to this backend is opened with: the login, and the driver's safe defaults. */
+    /**
+     * Its virtual database's place in a tree of controllers: a backend that is another controller is told
+     * it with every connection, so that a cycle of controllers is refused ({@link ControllerChain}).
+     */
+    public void placeIn(ControllerChain chain) {
+        this.chain = chain;
+    }
+
+    /** Whether this backend is another controller's virtual database ({@code jdbc:raidb:}). */
+    public boolean isController() {
+        return DriverFamily.of(config.url()).orElse(null) == DriverFamily.RAIDB;
+    }
+
+    /** What the driver is given with every connection: its safe defaults and, to a controller, the chain. */
+    private Map<String, String> driverProperties() {
+        ControllerChain c = chain;
+        if (c == null || !isController()) {
+            return safeDefaults(config);
+        }
+        Map<String, String> out = new java.util.HashMap<>(safeDefaults(config));
+        out.put(ControllerChain.PROPERTY, c.forChild());
+        return out;
+    }
+
+    /** What every connection to this backend is opened with: the login, and the driver's properties. */
     private Properties connectionProperties(LoginConfig login) {
         Properties properties = new Properties();
-        properties.putAll(safeDefaults(config));
+        properties.putAll(driverProperties());
         // As DriverManager.getConnection(url, user, password) does: a missing value is left out, not set to null.
         if (login.user() != null) {
             properties.setProperty("user", login.user());

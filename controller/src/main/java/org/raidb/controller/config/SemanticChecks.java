@@ -16,6 +16,7 @@ final class SemanticChecks {
             UrlChecks.check(vdb, source, locations, problems);
             checkGroupMembers(vdb, source, locations, problems);
         }
+        ControllerBackendChecks.check(config, source, locations, problems);
         if (!problems.isEmpty()) {
             throw new ConfigException(String.join("\n", problems));
         }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.backend.CatalogReads;
 import org.raidb.controller.backend.DatabaseBackend;
+import org.raidb.controller.tree.ChildControllers;
 import org.raidb.driver.protocol.SqlStates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,6 +126,9 @@ public final class VolatileCatalog {
      * @param changed the tables the DDL named, or null when it may have changed any
      */
     public void readAfterDdl(Connection c, Collection<String> changed, Long transaction) throws SQLException {
+        if (ChildControllers.reached(c)) {
+            return; // a child controller fills the volatile defaults of its own leaves (CatalogReads)
+        }
         CatalogReader reader = CatalogReader.of(c);
         CatalogSnapshot snapshot = reader.read(c, changed);
         if (transaction != null && reader.transactionalDdl() && !c.getAutoCommit()) {

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.backend.CatalogReads;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.keys.TableKeys.ForeignKey;
+import org.raidb.controller.tree.ChildControllers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -101,6 +102,9 @@ public final class KeyCatalog {
      * @param changed the tables the DDL named, or null when it may have changed any
      */
     public void readAfterDdl(Connection c, Collection<String> changed, Long transaction) throws SQLException {
+        if (ChildControllers.reached(c)) {
+            return; // a child controller's catalogue is one leaf's: its tables conflict whole here
+        }
         KeyReader reader = KeyReader.of(c);
         if (reader == null) {
             return;

@@ -25,6 +25,7 @@ import org.raidb.controller.backup.pgdump.PgTools;
 import org.raidb.controller.config.BackendConfig;
 import org.raidb.controller.config.BackupSettings;
 import org.raidb.controller.files.SafeName;
+import org.raidb.controller.jdbcurl.DriverFamily;
 import org.raidb.controller.jdbcurl.JdbcUrl;
 import org.raidb.driver.protocol.SqlStates;
 import org.raidb.recovery.Checkpoint;
@@ -105,6 +106,7 @@ public final class DumpManager {
      * disabled for the dump and enabled again by replay. Returns the registered dump.
      */
     public RecoveryTask<DumpRecord> backup(DatabaseBackend b, String dumpName) throws SQLException {
+        refuseControllers(b.config().url()); // before it is disabled for its dump
         RecoveryLog l = log();
         String name =
                 dumpName != null && !dumpName.isBlank() ? dumpName : b.name() + "-" + DUMP_TIME.format(Instant.now());
@@ -201,6 +203,7 @@ public final class DumpManager {
      * {@code enable}.
      */
     public RecoveryTask<DumpRecord> restore(DatabaseBackend b, String dumpName) throws SQLException {
+        refuseControllers(b.config().url());
         RecoveryLog l = log();
         Optional<DumpRecord> found = l.dump(dumpName);
         if (found.isEmpty()) {
@@ -417,6 +420,7 @@ public final class DumpManager {
                     SqlStates.OBJECT_NOT_IN_PREREQUISITE_STATE);
         }
         refuseStaleCopies(source, "copy it");
+        refuseControllers(source.config().url(), config.url());
         Backuper backuper = backuperName != null
                 ? Backupers.byName(backuperName, options())
                 : backuperFor(source.config().url(), config.url());
@@ -553,13 +557,32 @@ public final class DumpManager {
     }
 
     /** pgDump between PostgreSQL backends when its tools are there, else the generic copier. */
-    private Backuper backuperFor(String sourceUrl, String targetUrl) {
+    private Backuper backuperFor(String sourceUrl, String targetUrl) throws SQLException {
         String name = settings.backuper();
         if ("auto".equals(name)) {
             boolean postgres = sourceUrl.startsWith("jdbc:postgresql:") && targetUrl.startsWith("jdbc:postgresql:");
             name = postgres && toolsFound() ? PgDumpBackuper.NAME : "jdbcCopy";
         }
+        refuseControllers(sourceUrl, targetUrl);
         return Backupers.byName(name, options());
+    }
+
+    /**
+     * A child controller is not dumped or restored through its parent: neither backuper can take one
+     * consistent snapshot across its leaves, nor read its catalogue (one leaf's). It is brought back by
+     * replay, and its own backends are backed up on the child.
+     */
+    private static void refuseControllers(String... urls) throws SQLException {
+        for (String url : urls) {
+            if (DriverFamily.of(url).orElse(null) == DriverFamily.RAIDB) {
+                throw new SQLException(
+                        JdbcUrl.withoutSecrets(url) + " is another controller's virtual database: backup, restore and"
+                                + " copy do not go through a child controller. Bring the child back with enable (a"
+                                + " replay from its checkpoint), and back up or restore its own backends on the"
+                                + " child controller (docs/admin.md, \"Trees of controllers\")",
+                        SqlStates.FEATURE_NOT_SUPPORTED);
+            }
+        }
     }
 
     private boolean toolsFound() {

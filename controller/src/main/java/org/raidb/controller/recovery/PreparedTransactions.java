@@ -28,6 +28,7 @@ final class PreparedTransactions {
         int resolved = 0;
         for (DatabaseBackend b : backends) {
             if (!b.isEnabled()
+                    || b.isController() // says PostgreSQL, holds no prepared transaction of this controller
                     || b.productInfo() == null
                     || !"PostgreSQL".equals(b.productInfo().name())) {
                 continue;

@@ -6,8 +6,12 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.raidb.balancer.NoBackendAvailableException;
 import org.raidb.balancer.Request;
 import org.raidb.balancer.RequestKind;
@@ -34,14 +38,80 @@ public final class MetadataCall {
             throws SQLException {
         Method method = find(methodName, args.size());
         Object[] javaArgs = convert(method, args);
+        if (vdb.balancer().partial() && "getTables".equals(methodName)) {
+            return everyBackendsTables(vdb, s, method, javaArgs);
+        }
         DatabaseBackend b;
         try {
-            b = vdb.balancer().readBackend(ANY_BACKEND, vdb.backends());
+            b = vdb.balancer().readBackend(routing(vdb, javaArgs), vdb.backends());
         } catch (NoBackendAvailableException e) {
             throw new SQLException(
                     "virtual database " + vdb.name() + " has no enabled backend to answer metadata calls",
                     SqlStates.CONNECTION_FAILURE);
         }
+        return callOn(vdb, b, s, method, javaArgs);
+    }
+
+    /**
+     * Where the backends hold different tables (RAIDb-0, -2), a call about one table (getColumns,
+     * getPrimaryKeys, getIndexInfo, …: the third argument) goes to a backend holding it, so that a
+     * client, a parent controller or a jdbcCopy backup sees its columns and keys.
+     */
+    private static Request routing(BackendArray vdb, Object[] javaArgs) {
+        if (vdb.balancer().partial()
+                && javaArgs.length > 2
+                && javaArgs[2] instanceof String table
+                && vdb.backends().stream().anyMatch(b -> b.isEnabled() && b.holdsTable(table))) {
+            return new Request(RequestKind.READ, Set.of(table), Set.of(), false, 0, Set.of(), false);
+        }
+        return ANY_BACKEND;
+    }
+
+    /**
+     * getTables where backends hold different tables: the union of every enabled backend's answer, one
+     * row per schema and name, in the order JDBC specifies (type, catalogue, schema, name). Without it a
+     * RAIDb-0 virtual database would list one backend's tables, and a parent controller using it as a
+     * backend would route as if the others did not exist.
+     */
+    private static MaterializedRows everyBackendsTables(
+            BackendArray vdb, SessionState s, Method method, Object[] javaArgs) throws SQLException {
+        MaterializedRows merged = null;
+        Map<List<String>, Object[]> rows = new TreeMap<>(MetadataCall::compareKeys);
+        for (DatabaseBackend b : vdb.backends()) {
+            if (!b.isEnabled()) {
+                continue;
+            }
+            MaterializedRows one = callOn(vdb, b, s, method, javaArgs);
+            merged = merged == null ? one : merged;
+            for (Object[] row : one.rows()) {
+                // TABLE_TYPE, TABLE_CAT, TABLE_SCHEM, TABLE_NAME: columns 4, 1, 2, 3.
+                rows.putIfAbsent(Arrays.asList(text(row[3]), text(row[0]), text(row[1]), text(row[2])), row);
+            }
+        }
+        if (merged == null) {
+            throw new SQLException(
+                    "virtual database " + vdb.name() + " has no enabled backend to answer metadata calls",
+                    SqlStates.CONNECTION_FAILURE);
+        }
+        return new MaterializedRows(merged.columns(), new ArrayList<>(rows.values()));
+    }
+
+    private static String text(Object value) {
+        return value == null || value instanceof SqlNull ? "" : value.toString();
+    }
+
+    private static int compareKeys(List<String> a, List<String> b) {
+        for (int i = 0; i < a.size(); i++) {
+            int c = a.get(i).compareTo(b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static MaterializedRows callOn(
+            BackendArray vdb, DatabaseBackend b, SessionState s, Method method, Object[] javaArgs) throws SQLException {
         // Inside a transaction, use its connection so that tables it created are visible.
         Transaction tx = s.currentTransaction();
         Connection txConnection =
@@ -59,11 +129,12 @@ public final class MetadataCall {
             }
             // The backend's driver refused the client's arguments in its own way (an unchecked exception).
             throw new SQLException(
-                    "DatabaseMetaData." + methodName + " refused its arguments " + args + ": " + e.getCause(),
+                    "DatabaseMetaData." + method.getName() + " refused its arguments " + Arrays.deepToString(javaArgs)
+                            + ": " + e.getCause(),
                     SqlStates.INVALID_PARAMETER_VALUE,
                     e.getCause());
         } catch (IllegalAccessException e) {
-            throw new SQLException("metadata call " + methodName + " failed: " + e, SqlStates.INTERNAL_ERROR, e);
+            throw new SQLException("metadata call " + method.getName() + " failed: " + e, SqlStates.INTERNAL_ERROR, e);
         } finally {
             if (txConnection == null) {
                 conns.giveBack(c, s);

@@ -31,6 +31,7 @@ import org.raidb.controller.result.RowsetFrames;
 import org.raidb.controller.session.ClientErrorLog.Kind;
 import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.transaction.SessionState;
+import org.raidb.controller.tree.ControllerCycleException;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.BatchFrame;
 import org.raidb.driver.protocol.BatchResultFrame;
@@ -201,7 +202,9 @@ public final class ClientSession implements Runnable {
             product = vdb.productInfo();
         } catch (SQLException e) {
             report(
-                    SqlStates.CONNECTION_REJECTED.equals(e.getSQLState()) ? Kind.LOGIN_THROTTLED : Kind.LOGIN_REFUSED,
+                    SqlStates.CONNECTION_REJECTED.equals(e.getSQLState()) && !(e instanceof ControllerCycleException)
+                            ? Kind.LOGIN_THROTTLED
+                            : Kind.LOGIN_REFUSED,
                     e.getMessage());
             send(e);
             return false;

@@ -3,6 +3,7 @@ package org.raidb.controller.session;
 import java.net.InetAddress;
 import java.sql.SQLException;
 import org.raidb.controller.auth.LoginThrottle;
+import org.raidb.controller.tree.ControllerChain;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.driver.protocol.HelloFrame;
 import org.raidb.driver.protocol.PayloadReader;
@@ -41,6 +42,8 @@ record Login(VirtualDatabase vdb, String user, String applicationName, String cl
             throw wrongPassword;
         }
         throttle.succeeded(source, throttled);
+        // A controller using this virtual database as its backend: refused if this one is among its ancestors.
+        vdb.controllerChain().admit(frame.clientProperties().get(ControllerChain.PROPERTY));
         return new Login(vdb, user, applicationName, frame.clientSessionId());
     }
 }

@@ -19,7 +19,8 @@ import org.raidb.controller.determinism.SqlDialect;
  * transaction back on all of them ({@link TwoPhaseCommit}), and the commit that follows cannot fail
  * for serialization.
  *
- * <p>A backend that cannot prepare ({@code max_prepared_transactions = 0}, or not PostgreSQL) commits in
+ * <p>A backend that cannot prepare ({@code max_prepared_transactions = 0}, not PostgreSQL, or another
+ * controller) commits in
  * one phase, the client's answer waiting for every backend: one that refuses what the others committed
  * has diverged and is disabled.
  */
@@ -47,6 +48,9 @@ final class SerializableCommit {
     }
 
     private boolean prepares(BackendLane lane) {
+        if (lane.backend().isController()) {
+            return false; // a child controller takes no PREPARE TRANSACTION (TwoPhaseCommit): one phase, as above
+        }
         Boolean known = prepares.get(lane.backend());
         if (known != null) {
             return known;

@@ -36,6 +36,7 @@ final class TwoPhaseCommit {
      * the others are rolled back, and the refusal is thrown: the transaction is undone everywhere.
      */
     static void prepare(List<BackendLane> lanes, String gid, Executor executor) throws SQLException {
+        refuseControllers(lanes);
         Map<DatabaseBackend, SQLException> refused = new ConcurrentHashMap<>();
         List<CompletableFuture<?>> running = new ArrayList<>(lanes.size());
         for (BackendLane lane : lanes) {
@@ -78,6 +79,39 @@ final class TwoPhaseCommit {
                                 : ""),
                 first.getValue().getSQLState(),
                 first.getValue());
+    }
+
+    /**
+     * A child controller (a {@code jdbc:raidb:} backend) has no prepared transactions: it cannot promise
+     * a commit it has not made, nor finish one after its client is gone. A transaction writing on several
+     * children is rolled back everywhere before anything is prepared, and the client told what to change.
+     */
+    private static void refuseControllers(List<BackendLane> lanes) throws SQLException {
+        List<String> controllers = lanes.stream()
+                .map(BackendLane::backend)
+                .filter(DatabaseBackend::isController)
+                .map(DatabaseBackend::name)
+                .toList();
+        if (controllers.isEmpty()) {
+            return;
+        }
+        for (BackendLane lane : lanes) {
+            try {
+                lane.connection().rollback();
+            } catch (SQLException e) {
+                // nothing was prepared: a lane that cannot roll back leaves nothing behind once its connection ends
+            }
+        }
+        throw new SQLException(
+                "the transaction was rolled back on every backend: it wrote on "
+                        + lanes.size()
+                        + " backends, which would need a two-phase commit, and "
+                        + String.join(", ", controllers)
+                        + (controllers.size() == 1 ? " is a controller" : " are controllers")
+                        + " (jdbc:raidb:), which cannot take part in one. Write the tables of one transaction on one"
+                        + " child controller: place tables written together on the same child (docs/admin.md,"
+                        + " \"Trees of controllers\"), or commit each child's writes in a transaction of its own",
+                SqlStates.FEATURE_NOT_SUPPORTED);
     }
 
     /** Phase two on one connection: COMMIT PREPARED (or ROLLBACK PREPARED), outside any transaction. */

@@ -50,6 +50,7 @@ import org.raidb.controller.request.RequestManager;
 import org.raidb.controller.scheduler.SchedulerType;
 import org.raidb.controller.scheduler.WriteScheduler;
 import org.raidb.controller.transaction.TransactionIds;
+import org.raidb.controller.tree.ControllerChain;
 import org.raidb.controller.verify.ReplicaVerifier;
 import org.raidb.controller.verify.VerifySchedule;
 import org.raidb.driver.protocol.SqlStates;
@@ -83,6 +84,9 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     private final KeyCatalog keys;
     private final ConflictClaims conflictClaims;
     private final ResultCache resultCache;
+    /** Its place in a tree of controllers, told to child controllers and checked on every HELLO. */
+    private final ControllerChain chain;
+
     private final HealthMonitor health;
     private final TransactionIds transactionIds = new TransactionIds();
     private final io.micrometer.core.instrument.MeterRegistry meters;
@@ -95,6 +99,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     /** @param shared what the controller lends all its virtual databases */
     public VirtualDatabase(VirtualDatabaseConfig config, Path dataDir, ControllerResources shared) {
         this.config = config;
+        this.chain = new ControllerChain(config.name());
         this.dataDir = dataDir;
         this.meters = shared.meters();
         this.authentication = new AuthenticationManager(config.name(), config.authentication());
@@ -211,6 +216,7 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
         DatabaseBackend backend =
                 new DatabaseBackend(config.name(), b, balancer.partial(), tableNames, config.health());
         backend.publishPoolMetricsTo(meters);
+        backend.placeIn(chain);
         return backend;
     }
 
@@ -421,6 +427,11 @@ public final class VirtualDatabase implements AutoCloseable, BackendArray {
     @Override
     public VolatileDefaults volatileDefaults() {
         return volatileDefaults;
+    }
+
+    /** Its place in a tree of controllers (docs/admin.md, "Trees of controllers"). */
+    public ControllerChain controllerChain() {
+        return chain;
     }
 
     /** The SQL dialect literals are written in when non-deterministic calls are replaced. */

@@ -99,6 +99,16 @@ public final class ForkedController implements AutoCloseable {
         return launch(configFile, vdb, maxHeap, exitOnOutOfMemory, 0, environment);
     }
 
+    /**
+     * A restart, once this one has stopped, listening on the port this one had (its configuration asked
+     * for a free one): what points at it (a parent controller's backend URL) reaches it again.
+     */
+    public ForkedController restartOnSamePort() throws IOException {
+        String xml = Files.readString(configFile);
+        Files.writeString(configFile, xml.replaceFirst("<controller port=\"0\"", "<controller port=\"" + port + "\""));
+        return launch(configFile, vdb, maxHeap, exitOnOutOfMemory, 0, environment);
+    }
+
     /** {@code maxFileKilobytes}: 0 for no limit. */
     private static ForkedController launch(
             Path configFile,
