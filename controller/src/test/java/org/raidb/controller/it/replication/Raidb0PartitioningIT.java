@@ -61,6 +61,35 @@ class Raidb0PartitioningIT {
         }
     }
 
+    /**
+     * A read the parser cannot read is run on every backend as a write that may touch anything; the partitions
+     * answer it differently by design (here: which of the placed tables each holds), and none is disabled for it.
+     */
+    @Test
+    void anUnparsableReadAnsweredDifferentlyByThePartitionsDisablesNoBackend() throws Exception {
+        String sql = "SELECT c.relname FROM pg_class c, unnest(ARRAY[1, 2]) WITH ORDINALITY k(v, n)"
+                + " WHERE c.relname IN ('customer', 'orders') AND k.n = 1"; // 2 rows on pg1, none on pg2
+        assertThat(raidb.controller()
+                        .virtualDatabase("shop")
+                        .analyzer()
+                        .analyze(sql)
+                        .touchesEverything())
+                .as("JSqlParser cannot read it")
+                .isTrue();
+        try (Connection c = raidb.connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
+            rs.next(); // one partition's answer: which one is not defined
+        }
+        raidb.assertEveryBackendEnabled();
+        try (Connection c = raidb.connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM orders")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isEqualTo(3);
+        }
+    }
+
     @Test
     void eachBackendHoldsExactlyItsTables() throws Exception {
         assertThat(tablesOn(pg.server(0))).containsExactly("customer", "orders");
