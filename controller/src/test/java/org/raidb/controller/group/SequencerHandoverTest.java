@@ -239,6 +239,21 @@ class SequencerHandoverTest {
         assertThat(order).isEmpty();
     }
 
+    /**
+     * After a merge that made another member coordinator, the other part's old sequencer still delivers what
+     * it broadcast before the merge: that is no new sequencer, and nothing is held (nothing would release it).
+     */
+    @Test
+    void whatTheOtherPartsOldSequencerDeliversAfterAMergeIsNotHeld() {
+        Survivor one = survivor(c, 0);
+        View merged = new org.jgroups.MergeView(
+                new org.jgroups.ViewId(c, 2), List.of(c, a, b), List.of(View.create(c, 1, c), before));
+        one.handover.viewChanged(View.create(c, 1, c), merged, List.of());
+        one.receive(write(a.toString(), 1), a.toString()); // a, the other part's sequencer, not the coordinator
+        one.receive(write(b.toString(), 1), a.toString());
+        assertThat(one.events).containsExactly(a + "#1", b + "#1");
+    }
+
     @Test
     void survivorsAtOnePositionGoOnWithoutAFill() {
         Survivor one = survivor(b, 4);
