@@ -79,10 +79,6 @@ final class ShapeAnalyses {
         });
     }
 
-    int size() {
-        return entries.size();
-    }
-
     /** The shape's analysis with {@code literals} where its markers are; null when a marker has no literal. */
     static Analysis instantiate(Analysis shape, List<String> literals) {
         List<SqlValue> values = new ArrayList<>(literals.size());
