@@ -40,6 +40,8 @@ public final class BackendTables {
     private final IdentifierLength length;
     private final Set<String> held = ConcurrentHashMap.newKeySet();
     private final Set<String> disabled = ConcurrentHashMap.newKeySet();
+    /** What the schema listed when last read: what a refresh compares with. */
+    private Set<String> lastRead = Set.of();
 
     /** @param configured the configuration's list, or null to read the tables from the backend */
     public BackendTables(Collection<String> configured) {
@@ -67,10 +69,41 @@ public final class BackendTables {
      * Replaces the tables by those of the connection's current schema (a configured list is kept).
      * Disabled tables stay disabled: only a restore brings their copies back.
      */
-    public void readFrom(Connection c) throws SQLException {
+    public synchronized void readFrom(Connection c) throws SQLException {
         if (configured) {
             return;
         }
+        Set<String> found = schemaTables(c);
+        held.retainAll(found);
+        held.addAll(found);
+        lastRead = found;
+    }
+
+    /**
+     * After a DDL that succeeded here: what appeared in the schema since it was last read is added (a SERIAL
+     * column's sequence), what vanished from it is removed (the sequence a DROP TABLE took along). Names the schema
+     * never listed (temporary tables) and tables other transactions create or drop, not yet committed, are left
+     * to the changes the statements name.
+     */
+    public synchronized void refreshFrom(Connection c) throws SQLException {
+        if (configured) {
+            return;
+        }
+        Set<String> found = schemaTables(c);
+        for (String gone : lastRead) {
+            if (!found.contains(gone)) {
+                held.remove(gone);
+            }
+        }
+        for (String name : found) {
+            if (!lastRead.contains(name)) {
+                held.add(name);
+            }
+        }
+        lastRead = found;
+    }
+
+    private Set<String> schemaTables(Connection c) throws SQLException {
         Set<String> found = new TreeSet<>();
         DatabaseMetaData md = c.getMetaData();
         try (ResultSet rs = md.getTables(c.getCatalog(), c.getSchema(), "%", TABLE_TYPES)) {
@@ -78,8 +111,7 @@ public final class BackendTables {
                 found.add(normalize(rs.getString("TABLE_NAME")));
             }
         }
-        held.retainAll(found);
-        held.addAll(found);
+        return found;
     }
 
     /** Holds the table and may serve it. */

@@ -14,6 +14,7 @@ import org.raidb.balancer.TableNotHeldException;
 import org.raidb.controller.analysis.AnalyzedStatement;
 import org.raidb.controller.analysis.SchemaChange;
 import org.raidb.controller.analysis.StatementKind;
+import org.raidb.controller.backend.BackendTables;
 import org.raidb.controller.backend.DatabaseBackend;
 import org.raidb.controller.backend.FailureClassifier;
 import org.raidb.controller.cache.Invalidation;
@@ -367,6 +368,8 @@ final class WritePath {
             lane.backend().tables().apply(a.schemaChange());
             if (tx != null) {
                 tx.schemaChanged(lane.backend(), a.schemaChange());
+            } else {
+                readTablesAfterDdl(lane);
             }
         }
         if (tx != null
@@ -374,6 +377,27 @@ final class WritePath {
                         || a.kind() == StatementKind.DDL
                         || a.kind() == StatementKind.CALL)) {
             lane.wrote(a.tablesWritten(), a.touchesEverything());
+        }
+    }
+
+    /**
+     * An auto-commit DDL may create or drop more than it names: a SERIAL or IDENTITY column's sequence, an index's
+     * relation. A backend whose tables are read from its schema reads them again, so that its list stays what it
+     * would read at its next start, and identical backends list the same (a failure keeps the named change).
+     */
+    private static void readTablesAfterDdl(BackendLane lane) {
+        BackendTables tables = lane.backend().tables();
+        if (tables.isConfigured()) {
+            return;
+        }
+        try {
+            tables.refreshFrom(lane.connection());
+        } catch (SQLException e) {
+            log.warn(
+                    "backend {}: its tables could not be read again after a DDL ({}); the list keeps the table the"
+                            + " statement named, and is read in full at the backend's next enable",
+                    lane.backend().name(),
+                    e.getMessage());
         }
     }
 

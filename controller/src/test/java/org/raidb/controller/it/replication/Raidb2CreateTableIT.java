@@ -137,6 +137,23 @@ class Raidb2CreateTableIT {
                         || b.tables().served().contains("rr_old"));
     }
 
+    @Test
+    void aSerialColumnsSequenceIsListedWhereItsTableIsAndGoesWithIt() throws Exception {
+        execute("CREATE TABLE rr_serial (id serial PRIMARY KEY, note text)");
+        Set<String> holders = holders("rr_serial");
+        assertThat(holders).hasSize(2);
+        for (var b : raidb.controller().virtualDatabase("shop").backends()) {
+            // Listed as a schema read at start or enable would list it, on the backends holding the table only.
+            assertThat(b.tables().served().contains("rr_serial_id_seq"))
+                    .as("backend %s lists the sequence", b.name())
+                    .isEqualTo(holders.contains(b.name()));
+        }
+        execute("INSERT INTO rr_serial (note) VALUES ('a')", "DROP TABLE rr_serial");
+        assertThat(raidb.controller().virtualDatabase("shop").backends())
+                .noneMatch(b -> b.tables().served().contains("rr_serial")
+                        || b.tables().served().contains("rr_serial_id_seq"));
+    }
+
     private static void execute(String... statements) throws SQLException {
         try (Connection c = raidb.connect();
                 Statement st = c.createStatement()) {
