@@ -12,12 +12,19 @@ public final class CachedResult {
     private final List<Object[]> rows;
     private final long bytes;
     private final ReadVersions versions;
+    private final long relaxedNanos;
 
-    CachedResult(ColumnInfo[] columns, List<Object[]> rows, long bytes, ReadVersions versions) {
+    CachedResult(ColumnInfo[] columns, List<Object[]> rows, long bytes, ReadVersions versions, long relaxedNanos) {
         this.columns = List.of(columns);
         this.rows = List.copyOf(rows);
         this.bytes = bytes;
         this.versions = versions;
+        this.relaxedNanos = relaxedNanos;
+    }
+
+    /** How long after a write made it stale it may still be served: its text's rule, decided once when stored. */
+    long relaxedNanos() {
+        return relaxedNanos;
     }
 
     public ColumnInfo[] columns() {

@@ -24,7 +24,8 @@ import org.raidb.driver.protocol.ColumnInfo;
  * the versions of what it may change before it runs on any backend and again once every backend
  * answered, and a read that starts while such a write runs is not cached. So no read is cached with
  * data older than a write that had started before it was read, and a cached result is never served
- * after a write that may change it began (except within relaxedStalenessMillis when configured). A
+ * after a write that may change it began (except within relaxedStalenessMillis, or its {@code <relaxed>}
+ * rule's staleness, when configured). A
  * transaction's writes move the versions again at its commit, since other sessions see them only then.
  */
 public final class ResultCache {
@@ -131,10 +132,10 @@ public final class ResultCache {
                 hits.increment();
                 return r;
             }
-            long relaxed = config.relaxedStalenessMillis();
+            long relaxed = r.relaxedNanos();
             if (relaxed > 0) {
                 long since = r.versions().staleSince();
-                if (since != Long.MIN_VALUE && System.nanoTime() - since < TimeUnit.MILLISECONDS.toNanos(relaxed)) {
+                if (since != Long.MIN_VALUE && System.nanoTime() - since < relaxed) {
                     hits.increment();
                     staleHits.increment();
                     return r;
@@ -158,7 +159,8 @@ public final class ResultCache {
         if (bytes > config.maxBytes()) {
             return;
         }
-        results.put(key, new CachedResult(columns, rows, bytes, versions));
+        long relaxed = TimeUnit.MILLISECONDS.toNanos(config.stalenessMillisFor(key.sql()));
+        results.put(key, new CachedResult(columns, rows, bytes, versions, relaxed));
     }
 
     /**

@@ -341,13 +341,29 @@ final class ConfigXml {
         @JacksonXmlProperty(isAttribute = true)
         public Long relaxedStalenessMillis;
 
+        @JacksonXmlElementWrapper(useWrapping = false)
+        public List<RelaxedXml> relaxed;
+
         ResultCacheConfig toConfig() {
             return new ResultCacheConfig(
                     ResultCacheConfig.Granularity.parse(or(granularity, "table")),
                     or(maxEntries, ResultCacheConfig.DEFAULT_MAX_ENTRIES),
                     or(maxBytes, ResultCacheConfig.DEFAULT_MAX_BYTES),
-                    or(relaxedStalenessMillis, 0L));
+                    or(relaxedStalenessMillis, 0L),
+                    relaxed == null
+                            ? List.of()
+                            : relaxed.stream()
+                                    .map(r -> ResultCacheConfig.RelaxedRule.parse(r.pattern, r.stalenessMillis))
+                                    .toList());
         }
+    }
+
+    static final class RelaxedXml {
+        @JacksonXmlProperty(isAttribute = true)
+        public String pattern;
+
+        @JacksonXmlProperty(isAttribute = true)
+        public Long stalenessMillis;
     }
 
     static final class HealthXml {

@@ -82,6 +82,38 @@ class ResultCacheConfigTest {
     }
 
     @Test
+    void relaxedRulesGiveTheReadsTheyMatchTheirStalenessTheFirstMatchWinning() throws Exception {
+        ResultCacheConfig c = load("<resultCache relaxedStalenessMillis=\"5\">"
+                + "<relaxed pattern=\"(?i)sum\\(ol_qty\\)\" stalenessMillis=\"30000\"/>"
+                + "<relaxed pattern=\"order_line\" stalenessMillis=\"100\"/></resultCache>");
+        assertThat(c.relaxedRules()).hasSize(2);
+        assertThat(c.stalenessMillisFor("SELECT i_id, SUM(ol_qty) FROM order_line GROUP BY i_id"))
+                .isEqualTo(30_000);
+        assertThat(c.stalenessMillisFor("SELECT ol_qty FROM order_line WHERE ol_o_id = 4"))
+                .isEqualTo(100);
+        assertThat(c.stalenessMillisFor("SELECT c_fname FROM customer WHERE c_id = 4"))
+                .isEqualTo(5);
+        assertThat(load("<resultCache/>").stalenessMillisFor("SELECT 1")).isZero();
+    }
+
+    @Test
+    void aRelaxedRuleWithoutAPatternOrStalenessOrWithABadPatternIsRefused() {
+        assertThatThrownBy(() -> load("<resultCache><relaxed pattern=\"sum(\" stalenessMillis=\"10\"/></resultCache>"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("sum(")
+                .hasMessageContaining("not a regular expression");
+        assertThatThrownBy(() -> load("<resultCache><relaxed stalenessMillis=\"10\"/></resultCache>"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pattern");
+        assertThatThrownBy(() -> load("<resultCache><relaxed pattern=\"x\"/></resultCache>"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("stalenessMillis");
+        assertThatThrownBy(() -> load("<resultCache><relaxed pattern=\"x\" stalenessMillis=\"-1\"/></resultCache>"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("stalenessMillis");
+    }
+
+    @Test
     void theRecordRefusesWhatTheSchemaWould() {
         assertThatThrownBy(() -> new ResultCacheConfig(ResultCacheConfig.Granularity.TABLE, 10, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -165,6 +165,7 @@ public final class BenchHarness {
         PlayResult result;
         Boolean identical = null;
         String logSize = null;
+        String cacheFigures = null;
         if (!config.hasController()) {
             BackendServer server = servers.get(0);
             result = new TracePlayer(new ConnectionFactory(server.url(), server.user(), server.password()), Pace.MAX)
@@ -176,6 +177,7 @@ public final class BenchHarness {
                         controller.url(TemplateDatabases.DATABASE), ControllerProcess.USER, ControllerProcess.PASSWORD);
                 result = new TracePlayer(raidb, Pace.MAX).play(trace, settings.sessions(), progress);
                 logSize = controller.recoveryLogSize(TemplateDatabases.DATABASE);
+                cacheFigures = controller.resultCacheFigures(TemplateDatabases.DATABASE);
             }
             identical = replicasIdentical(mix, config, servers, placement);
         }
@@ -194,6 +196,9 @@ public final class BenchHarness {
                 result.retriesByInteraction().isEmpty() ? "" : result.retriesByInteraction());
         if (logSize != null) {
             say("%s %s %d backend(s): recovery log %s", mix.cliName(), config.cliName, servers.size(), logSize);
+        }
+        if (cacheFigures != null) {
+            say("%s %s %d backend(s): result cache %s", mix.cliName(), config.cliName, servers.size(), cacheFigures);
         }
         return new BenchResult(
                 mix.cliName(),

@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -166,8 +167,8 @@ final class ControllerProcess implements AutoCloseable {
         }
         // No <scheduler>: the controller's default. The player re-runs deadlock victims (40001/40P01),
         // and the final state does not depend on which transaction won (docs/tpcw.md, "Replaying through RAIDb").
-        if (bench.resultCache) {
-            x.append("    <resultCache granularity=\"column\"/>\n");
+        if (bench.resultCache != null) {
+            x.append("    ").append(bench.resultCache).append('\n');
         }
         switch (bench.level) {
             case "raidb1" ->
@@ -197,33 +198,8 @@ final class ControllerProcess implements AutoCloseable {
      * output; a log that cannot be read is said so, not fatal to the run.
      */
     String recoveryLogSize(String database) {
-        String base;
-        try {
-            base = adminBase.get(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "size not read (interrupted)";
-        } catch (ExecutionException | TimeoutException e) {
-            return "size not read (the controller did not print its admin API's address)";
-        }
-        HttpRequest request = HttpRequest.newBuilder(URI.create(
-                        base + "/api/virtualdatabases/" + URLEncoder.encode(database, StandardCharsets.UTF_8)))
-                .header(
-                        "Authorization",
-                        "Basic "
-                                + Base64.getEncoder()
-                                        .encodeToString(
-                                                (ADMIN + ":" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
-                .timeout(Duration.ofSeconds(30))
-                .GET()
-                .build();
-        try {
-            HttpResponse<String> response =
-                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                return "size not read (admin API answered HTTP " + response.statusCode() + ")";
-            }
-            JsonNode log = new ObjectMapper().readTree(response.body()).path("recoveryLog");
+        return adminRead("/api/virtualdatabases/" + URLEncoder.encode(database, StandardCharsets.UTF_8), body -> {
+            JsonNode log = body.path("recoveryLog");
             if (log.isMissingNode() || log.isNull()) {
                 return "none (the virtual database runs without a recovery log)";
             }
@@ -239,11 +215,68 @@ final class ControllerProcess implements AutoCloseable {
                     recorded,
                     (double) store / recorded,
                     LOG_SIZE_TARGET);
-        } catch (IOException e) {
-            return "size not read (" + e.getMessage() + ")";
+        });
+    }
+
+    /**
+     * The result cache's counts over the run (the admin API's {@code /cache}), or null when the configuration has no
+     * cache: what a cached configuration's figure owes to hits, and what the cache could not keep.
+     */
+    String resultCacheFigures(String database) {
+        return adminRead(
+                "/api/virtualdatabases/" + URLEncoder.encode(database, StandardCharsets.UTF_8) + "/cache", body -> {
+                    if (!body.path("enabled").asBoolean()) {
+                        return null;
+                    }
+                    return String.format(
+                            Locale.ROOT,
+                            "%,d hits (%,d of them stale within a relaxed bound), %,d misses (hit ratio %.1f %%),"
+                                    + " %,d bypassed, %,d invalidations, %,d evictions, %,d entries holding %,d bytes",
+                            body.path("hits").asLong(),
+                            body.path("staleHits").asLong(),
+                            body.path("misses").asLong(),
+                            100 * body.path("hitRatio").asDouble(),
+                            body.path("bypassed").asLong(),
+                            body.path("invalidations").asLong(),
+                            body.path("evictions").asLong(),
+                            body.path("entries").asLong(),
+                            body.path("weightBytes").asLong());
+                });
+    }
+
+    /** Reads one admin API resource as the admin and says what {@code reading} makes of it; failures become text. */
+    private String adminRead(String path, Function<JsonNode, String> reading) {
+        String base;
+        try {
+            base = adminBase.get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "size not read (interrupted)";
+            return "not read (interrupted)";
+        } catch (ExecutionException | TimeoutException e) {
+            return "not read (the controller did not print its admin API's address)";
+        }
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path))
+                .header(
+                        "Authorization",
+                        "Basic "
+                                + Base64.getEncoder()
+                                        .encodeToString(
+                                                (ADMIN + ":" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build();
+        try {
+            HttpResponse<String> response =
+                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return "not read (admin API answered HTTP " + response.statusCode() + " for " + path + ")";
+            }
+            return reading.apply(new ObjectMapper().readTree(response.body()));
+        } catch (IOException e) {
+            return "not read (" + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "not read (interrupted)";
         }
     }
 

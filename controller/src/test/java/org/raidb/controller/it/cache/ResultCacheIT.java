@@ -259,6 +259,34 @@ class ResultCacheIT {
     }
 
     @Test
+    void aRelaxedRuleLetsOnlyTheReadsItMatchesLag() throws Exception {
+        long bound = 3000;
+        start("<resultCache><relaxed pattern=\"(?i)sum\\(points\\)\" stalenessMillis=\"" + bound
+                + "\"/></resultCache>");
+        try (Connection c = raidb.connect()) {
+            run(c, "CREATE TABLE tallies (id int PRIMARY KEY, points int)");
+            run(c, "INSERT INTO tallies VALUES (1, 1)");
+            String total = "SELECT sum(points) FROM tallies";
+            String one = "SELECT points FROM tallies WHERE id = 1";
+            assertThat(text(c, total)).isEqualTo("1");
+            assertThat(text(c, one)).isEqualTo("1");
+
+            long before = System.nanoTime();
+            run(c, "UPDATE tallies SET points = 2 WHERE id = 1");
+            assertThat(text(c, one)).as("a read no rule matches stays strict").isEqualTo("2");
+            String soon = text(c, total);
+            if (System.nanoTime() - before < TimeUnit.MILLISECONDS.toNanos(bound)) {
+                assertThat(soon).as("the rule's read within its bound").isEqualTo("1");
+                assertThat(figures().staleHits()).isEqualTo(1);
+            }
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> "2".equals(text(c, total)));
+            assertThat(text(c, total)).as("past its bound").isEqualTo("2");
+        }
+    }
+
+    @Test
     void readsInATransactionThatWroteBypassTheCache() throws Exception {
         start("<resultCache/>");
         try (Connection c = raidb.connect()) {
