@@ -20,6 +20,7 @@ import org.raidb.controller.request.StatementResult;
 import org.raidb.controller.result.Result;
 import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.UpdateCount;
+import org.raidb.controller.session.SqlPreparedStatements;
 import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.transaction.SessionState;
 import org.raidb.controller.vdb.VirtualDatabase;
@@ -74,6 +75,9 @@ final class PgSession implements Runnable {
     private PgMessageReader in;
     private VirtualDatabase vdb;
     private ReplicationProtocol requests;
+    /** The statements the client prepared with SQL's PREPARE (those of the protocol are the extended query's). */
+    private final SqlPreparedStatements sqlPrepared = new SqlPreparedStatements();
+
     private SessionState state;
     private PgExtendedQuery extended;
     /** Messages read ahead of the one being handled ({@link #severalPortalsBeforeSync}), handled next. */
@@ -446,20 +450,39 @@ final class PgSession implements Runnable {
         if (failedTransaction) {
             return inFailedTransaction(sql, parameters, command);
         }
-        if (command.equals("DEALLOCATE")) {
-            // The statements a client prepared through the protocol live here, not on a backend connection.
+        if (command.equals("DEALLOCATE") || SqlPreparedStatements.isPrepare(clientSql)) {
+            // The statements a client prepared, through the protocol or with SQL's PREPARE, live here, not on a
+            // backend connection.
             try {
-                extended.deallocate(PgCommandTag.deallocated(clientSql));
+                if (command.equals("PREPARE")) {
+                    sqlPrepared.prepare(clientSql);
+                } else {
+                    String name = PgCommandTag.deallocated(clientSql);
+                    if (!sqlPrepared.deallocate(clientSql) || name == null) {
+                        extended.deallocate(name);
+                    }
+                }
             } catch (SQLException e) {
                 failedIfInTransaction(state.inTransactionMode());
                 throw e;
             }
             return new StatementResult(java.util.List.of(new UpdateCount(-1)), null);
         }
+        if (command.equals("EXECUTE")) {
+            String statement;
+            try {
+                statement = sqlPrepared.expand(clientSql, parameters != null && !parameters.isEmpty());
+            } catch (SQLException e) {
+                failedIfInTransaction(state.inTransactionMode());
+                throw e;
+            }
+            return run(statement, null, statement);
+        }
         if (command.equals("DISCARD") && PgCommandTag.of(clientSql, -1, false).equals("DISCARD ALL")) {
             StatementResult discarded = runOnBackends(sql, parameters);
             extended.closeAll();
             extended.deallocate(null);
+            sqlPrepared.clear();
             return discarded;
         }
         return runOnBackends(sql, parameters);
@@ -518,7 +541,9 @@ final class PgSession implements Runnable {
             commitRolledBack = false;
             return "ROLLBACK";
         }
-        return PgCommandTag.of(sql, count, returnedRows);
+        // EXECUTE answers with the tag of the statement it ran (SELECT 3, INSERT 0 1), as on PostgreSQL.
+        return PgCommandTag.of(
+                SqlPreparedStatements.isExecute(sql) ? sqlPrepared.statementOf(sql) : sql, count, returnedRows);
     }
 
     private static boolean isRollbackTo(String sql) {

@@ -2,6 +2,7 @@ package org.raidb.controller.pgwire;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.raidb.controller.session.SqlPreparedStatements;
 import org.raidb.driver.sql.SqlLexer;
 import org.raidb.driver.sql.SqlSyntax;
 import org.raidb.driver.sql.TokenKind;
@@ -21,6 +22,10 @@ import org.raidb.driver.sql.TokenKind;
 record PgSqlText(String sql, int[] markers, int parameterCount) {
 
     static PgSqlText of(String pgSql) {
+        if (SqlPreparedStatements.isPrepare(pgSql)) {
+            // The $n of a PREPARE belong to the statement it prepares, bound by each EXECUTE: a Bind carries none.
+            return new PgSqlText(pgSql, new int[0], 0);
+        }
         SqlLexer lexer = new SqlLexer(pgSql, SqlSyntax.POSTGRESQL);
         StringBuilder sb = null;
         int copied = 0;

@@ -28,6 +28,7 @@ import org.raidb.controller.result.Result;
 import org.raidb.controller.result.RowSource;
 import org.raidb.controller.result.Rows;
 import org.raidb.controller.result.RowsetFrames;
+import org.raidb.controller.result.UpdateCount;
 import org.raidb.controller.session.ClientErrorLog.Kind;
 import org.raidb.controller.tls.TlsAcceptor;
 import org.raidb.controller.transaction.SessionState;
@@ -79,6 +80,9 @@ public final class ClientSession implements Runnable {
     private final long cancelSecret = RANDOM.nextLong();
     private final PayloadWriter out = new PayloadWriter();
     private final Map<Long, RowSource> cursors = new HashMap<>();
+    /** The statements the client prepared with SQL's PREPARE. */
+    private final SqlPreparedStatements sqlPrepared = new SqlPreparedStatements();
+
     private long nextCursorId = 1;
     private OutputStream output;
     private VirtualDatabase vdb;
@@ -287,8 +291,18 @@ public final class ClientSession implements Runnable {
                     () -> new ResultsFrame(again.get().results(), again.get().generatedKeys(), null).write(out));
             return;
         }
+        String sql = e.sql();
+        if (SqlPreparedStatements.isPrepare(sql) || SqlPreparedStatements.isDeallocate(sql)) {
+            sqlPrepared(sql);
+            writeResults(new StatementResult(List.of(new UpdateCount(0)), null), e.effectiveFetchSize());
+            return;
+        }
+        if (SqlPreparedStatements.isExecute(sql)) {
+            sql = sqlPrepared.expand(
+                    sql, e.parameters() != null && !e.parameters().isEmpty());
+        }
         ExecuteRequest r = new ExecuteRequest(
-                e.sql(),
+                sql,
                 e.parameters(),
                 e.mode(),
                 e.returnGeneratedKeys(),
@@ -304,8 +318,19 @@ public final class ClientSession implements Runnable {
                 // The rows of a read are not kept: sent again, it is read again, and they could be many.
                 done -> RequestOutcome.of(done)
                         .filter(o -> !o.holdsRows()
-                                || vdb.analyzer().analyze(e.sql()).kind() != StatementKind.READ));
+                                || vdb.analyzer().analyze(r.sql()).kind() != StatementKind.READ));
         writeResults(result, r.fetchSize());
+    }
+
+    /** A PREPARE or DEALLOCATE of the session's SQL-level statements: kept here, never on a backend connection. */
+    private void sqlPrepared(String sql) throws SQLException {
+        if (SqlPreparedStatements.isPrepare(sql)) {
+            sqlPrepared.prepare(sql);
+        } else if (!sqlPrepared.deallocate(sql)) {
+            throw new SQLException(
+                    "prepared statement \"" + SqlPreparedStatements.deallocatedName(sql) + "\" does not exist",
+                    SqlStates.INVALID_SQL_STATEMENT_NAME);
+        }
     }
 
     /** The TRANSACTION frame: answered OK, or the outcome remembered from an earlier sending. */

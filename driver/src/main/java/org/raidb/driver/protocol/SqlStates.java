@@ -44,12 +44,18 @@ public final class SqlStates {
     public static final String IN_FAILED_TRANSACTION = "25P02";
     public static final String INVALID_AUTHORIZATION = "28000";
     public static final String INVALID_PASSWORD = "28P01";
+    /** EXECUTE or DEALLOCATE of a prepared statement the session does not have. */
+    public static final String INVALID_SQL_STATEMENT_NAME = "26000";
+
     public static final String INVALID_SAVEPOINT = "3B001";
     public static final String INVALID_CATALOG = "3D000";
     public static final String SERIALIZATION_FAILURE = "40001";
     public static final String DEADLOCK_DETECTED = "40P01";
     public static final String SYNTAX_ERROR = "42601";
     public static final String INVALID_NAME = "42602";
+    /** PREPARE of a name the session has prepared already. */
+    public static final String DUPLICATE_PREPARED_STATEMENT = "42P05";
+
     public static final String UNDEFINED_COLUMN = "42703";
     /** A named thing (backend, checkpoint, dump) that does not exist. */
     public static final String UNDEFINED_OBJECT = "42704";
