@@ -13,14 +13,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.raidb.controller.it.support.ControllerFixture;
 import org.raidb.controller.it.support.ReplicaChecks;
 import org.raidb.embedded.EmbeddedPostgresServer;
-import org.raidb.test.ControllerConfigXml;
 import org.raidb.test.PostgresClusterExtension;
 
 /**
  * Determinism through child controllers (issue 18 item 5): a RAIDb-1 parent over two child controllers
- * reads the catalogue of what is behind them, so that a write leaving a volatile default (now(),
- * clock_timestamp(), gen_random_uuid()) or a serial key to the backend stores the same values on every
- * leaf of both children, and a volatile trigger is refused by the parent's own policy.
+ * (mirrored, then partitioned) reads the catalogue of what is behind them, so that a write leaving a
+ * volatile default (now(), clock_timestamp(), gen_random_uuid()) or a serial key to the backend stores
+ * the same values on every leaf of both children, and a volatile trigger is refused by the parent's own
+ * policy.
  */
 class ControllerTreeDeterminismIT {
     @RegisterExtension
@@ -49,6 +49,34 @@ class ControllerTreeDeterminismIT {
             assertThat(leaf0).as("every volatile default filled").noneMatch(row -> row.contains("|null"));
             ReplicaChecks.assertRowsOnEach(allLeaves(), ROWS, leaf0.toArray(String[]::new));
             ReplicaChecks.assertIdentical(allLeaves());
+            parent.assertEveryBackendEnabled();
+        }
+    }
+
+    @Test
+    void volatileDefaultsAreTheSameOnEveryHolderUnderTwoPartitionedChildren() throws Exception {
+        pg.cluster().recreateDatabases();
+        // Each child keeps events on its first leaf and notes on its second: whichever leaf answers the
+        // parent's catalogue query, one table's defaults must come from the other.
+        try (ControllerFixture c1 = child(0, 1, partitioned(0, 1));
+                ControllerFixture c2 = child(2, 3, partitioned(2, 3));
+                ControllerFixture parent = ControllerFixture.startFromXml(parentXml("", c1.url(), c2.url()), "shop")) {
+            try (Connection c = parent.connect();
+                    Statement st = c.createStatement()) {
+                st.execute(EVENTS);
+                st.execute("CREATE TABLE notes (id int PRIMARY KEY, at timestamptz DEFAULT clock_timestamp(),"
+                        + " tok uuid DEFAULT gen_random_uuid())");
+                st.executeUpdate("INSERT INTO notes (id) VALUES (1), (2)");
+            }
+            insertEveryWay(parent);
+
+            List<String> events = ReplicaChecks.rowsOn(pg.server(0), ROWS);
+            assertThat(events).hasSize(10).noneMatch(row -> row.contains("|null"));
+            ReplicaChecks.assertRowsOnEach(List.of(pg.server(2)), ROWS, events.toArray(String[]::new));
+            String notesRows = "SELECT id, at, tok FROM notes ORDER BY id";
+            List<String> notes = ReplicaChecks.rowsOn(pg.server(1), notesRows);
+            assertThat(notes).hasSize(2).noneMatch(row -> row.contains("|null"));
+            ReplicaChecks.assertRowsOnEach(List.of(pg.server(3)), notesRows, notes.toArray(String[]::new));
             parent.assertEveryBackendEnabled();
         }
     }
@@ -102,34 +130,21 @@ class ControllerTreeDeterminismIT {
         }
     }
 
-    /** A child controller over two of the servers, serving "shop". */
     private static ControllerFixture child(int leaf1, int leaf2, String replication) throws Exception {
-        return ControllerFixture.start(
-                pg.controllerConfig("shop")
-                        .backends(List.of(pg.server(leaf1), pg.server(leaf2)))
-                        .replication(replication),
-                "shop");
+        return ControllerTrees.child(pg, leaf1, leaf2, replication);
+    }
+
+    /** RAIDb-0 over two leaves: events created on the first, notes on the second. */
+    private static String partitioned(int leaf1, int leaf2) {
+        return ControllerTrees.partitioned(pg, leaf1, "events", leaf2, "notes");
     }
 
     private static List<EmbeddedPostgresServer> allLeaves() {
         return pg.cluster().servers();
     }
 
-    /** A RAIDb-1 controller (port 0) serving "shop" over the child controllers, {@code extra} before the replication. */
-    private static String parentXml(String extra, String... childUrls) {
-        StringBuilder x = new StringBuilder();
-        x.append("<raidb>\n  <controller port=\"0\" adminPort=\"0\" dataDir=\"DATA\"/>\n");
-        x.append("  <virtualDatabase name=\"shop\">\n");
-        x.append("    <authentication>\n      <admin user=\"admin\" password=\"adminpw\"/>\n");
-        x.append("      <virtualUser name=\"app\" password=\"apppw\"/>\n    </authentication>\n");
-        for (int i = 0; i < childUrls.length; i++) {
-            x.append("    <backend name=\"c")
-                    .append(i + 1)
-                    .append("\" url=\"")
-                    .append(ControllerConfigXml.escape(childUrls[i]))
-                    .append("\" user=\"app\" password=\"apppw\" poolSize=\"8\"/>\n");
-        }
-        x.append("    ").append(extra).append("\n    <raidb1/>\n  </virtualDatabase>\n</raidb>\n");
-        return x.toString();
+    /** A RAIDb-1 controller serving "shop" over the child controllers, {@code determinism} before the replication. */
+    private static String parentXml(String determinism, String... childUrls) {
+        return ControllerTrees.parentXml(0, "shop", determinism + "\n    <raidb1/>", childUrls);
     }
 }
