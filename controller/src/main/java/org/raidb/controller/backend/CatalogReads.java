@@ -12,11 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * each backend once after it was enabled, since its schema may have moved on while it was out, and
  * one backend that can answer when DDL must be read again. The reading itself is the caller's.
  *
- * <p>A backend that is another controller is never read: its system catalogue is whichever leaf answers
- * (one partition of a RAIDb-0 child), and a child runs catalogue queries calling functions it does not
- * know on every leaf, comparing answers that differ by design. Where every backend is a controller, the
- * catalogues stay empty: conflict classes are whole tables, and volatile column defaults are the
- * children's to fill (docs/admin.md, "Trees of controllers").
+ * <p>A backend that is another controller is read through it only where the caller says so. Volatile
+ * defaults and triggers are ({@code defaults.ChildCatalogReader}): left to the children, each child would
+ * draw its own now() for its own leaves. Keys are not: writes of a table whose keys are not known
+ * conflict with the whole table, which is correct; a child cannot parse the key queries and runs them as
+ * writes on every one of its backends, comparing answers that differ under RAIDb-0; and row-level
+ * classes would let more writes be in flight on a child when it dies, each in doubt at its replay
+ * (ControllerTreeIT's killed child then failed its in-doubt check). See docs/determinism.md, "Through a
+ * child controller".
  */
 public final class CatalogReads {
     /** Reads what the caller keeps from one backend, on a direct connection. */
@@ -34,11 +37,18 @@ public final class CatalogReads {
     /** Backends read since they were last enabled. */
     private final Set<String> read = ConcurrentHashMap.newKeySet();
 
+    private final boolean throughChildControllers;
+
+    /** @param throughChildControllers whether a backend that is another controller is read too */
+    public CatalogReads(boolean throughChildControllers) {
+        this.throughChildControllers = throughChildControllers;
+    }
+
     /** Reads each enabled backend not read since it was last enabled (cheap when there is none: every write asks). */
     public void newlyEnabled(List<DatabaseBackend> backends, Read reader, Failed failed) {
         for (DatabaseBackend b : backends) {
-            if (b.isController()) {
-                continue; // its catalogue is one leaf's, and its answer to catalogue queries is not a database's
+            if (b.isController() && !throughChildControllers) {
+                continue;
             }
             if (!b.isEnabled()) {
                 read.remove(b.name());
@@ -57,11 +67,11 @@ public final class CatalogReads {
      *
      * @return whether one did
      */
-    public static boolean fromOneHolding(
+    public boolean fromOneHolding(
             List<DatabaseBackend> backends, Collection<String> tables, Read reader, Failed failed) {
         for (DatabaseBackend b : backends) {
             if (b.isEnabled()
-                    && !b.isController()
+                    && (throughChildControllers || !b.isController())
                     && (tables == null || tables.stream().allMatch(b::holdsTable))) {
                 try (Connection c = b.directConnection(null)) {
                     reader.from(c);

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Collection;
 import java.util.Locale;
 import org.raidb.controller.determinism.SqlDialect;
+import org.raidb.controller.tree.ChildControllers;
 
 /**
  * Reads from one backend's catalogue (its current schema) the tables with volatile columns and the
@@ -26,15 +27,23 @@ interface CatalogReader {
         return false;
     }
 
-    /** The reader for the connection's product: PostgreSQL, MariaDB and MySQL have one; others none. */
+    /**
+     * The reader for the connection's product: PostgreSQL, MariaDB and MySQL have one; others none. A
+     * child controller names the product of its own backends, whose reader it answers through one of
+     * them, completed table by table where it partitions ({@link ChildCatalogReader}).
+     */
     static CatalogReader of(Connection c) throws SQLException {
         String product = c.getMetaData().getDatabaseProductName();
-        return switch (SqlDialect.of(product)) {
+        SqlDialect dialect = SqlDialect.of(product);
+        CatalogReader reader = switch (dialect) {
             case POSTGRESQL -> new PostgresCatalogReader();
             case MARIADB ->
                 new MariaDbCatalogReader(product.toLowerCase(Locale.ROOT).contains("mysql"));
             case GENERIC -> (connection, tables) -> new CatalogSnapshot(java.util.Map.of(), java.util.List.of());
         };
+        return dialect != SqlDialect.GENERIC && ChildControllers.reached(c)
+                ? new ChildCatalogReader(reader, dialect)
+                : reader;
     }
 
     /**

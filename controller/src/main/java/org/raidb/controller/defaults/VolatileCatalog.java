@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.raidb.controller.backend.CatalogReads;
 import org.raidb.controller.backend.DatabaseBackend;
-import org.raidb.controller.tree.ChildControllers;
 import org.raidb.driver.protocol.SqlStates;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +39,7 @@ public final class VolatileCatalog {
     private final Map<String, TableColumns> tables = new ConcurrentHashMap<>();
     private final Map<String, List<VolatileTrigger>> triggers = new ConcurrentHashMap<>();
     private final Map<Long, View> transactions = new ConcurrentHashMap<>();
-    private final CatalogReads reads = new CatalogReads();
+    private final CatalogReads reads = new CatalogReads(true);
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     /** @param refuseVolatileTriggers {@code <determinism onVolatileTrigger="refuse"/>} */
@@ -126,9 +125,6 @@ public final class VolatileCatalog {
      * @param changed the tables the DDL named, or null when it may have changed any
      */
     public void readAfterDdl(Connection c, Collection<String> changed, Long transaction) throws SQLException {
-        if (ChildControllers.reached(c)) {
-            return; // a child controller fills the volatile defaults of its own leaves (CatalogReads)
-        }
         CatalogReader reader = CatalogReader.of(c);
         CatalogSnapshot snapshot = reader.read(c, changed);
         if (transaction != null && reader.transactionalDdl() && !c.getAutoCommit()) {
@@ -147,7 +143,7 @@ public final class VolatileCatalog {
      * the tables are read again from a backend that holds them and is still enabled.
      */
     public void readAgain(List<DatabaseBackend> backends, Collection<String> changed) {
-        CatalogReads.fromOneHolding(
+        reads.fromOneHolding(
                 backends,
                 changed,
                 c -> replace(CatalogReader.of(c).read(c, changed), changed),

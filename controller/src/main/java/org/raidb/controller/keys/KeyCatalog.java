@@ -36,7 +36,7 @@ public final class KeyCatalog {
 
     private final String virtualDatabase;
     private final Map<String, TableKeys> tables = new ConcurrentHashMap<>();
-    private final CatalogReads reads = new CatalogReads();
+    private final CatalogReads reads = new CatalogReads(false);
     /** Per transaction, the tables its DDL read (an empty set standing for every table), to read again at its end. */
     private final Map<Long, Set<String>> readInTransaction = new ConcurrentHashMap<>();
     /** Stands for every table in {@link #readInTransaction}; compared by identity. */
@@ -132,7 +132,7 @@ public final class KeyCatalog {
      * succeeded on some backend, or its transaction ended.
      */
     public void readAgain(List<DatabaseBackend> backends, Collection<String> changed) {
-        boolean read = CatalogReads.fromOneHolding(
+        boolean read = reads.fromOneHolding(
                 backends,
                 changed,
                 c -> {

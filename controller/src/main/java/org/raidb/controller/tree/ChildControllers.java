@@ -10,7 +10,8 @@ public final class ChildControllers {
 
     /**
      * Whether {@code c} leads to another controller (through the RAIDb driver) rather than to a database:
-     * its system catalogue is then one leaf's, and is not read (backend.CatalogReads).
+     * a catalogue query is then answered by one of the child's backends, which may hold only some of its
+     * tables (defaults.ChildCatalogReader completes what it left out).
      */
     public static boolean reached(Connection c) throws SQLException {
         return DriverInfo.DRIVER_NAME.equals(c.getMetaData().getDriverName());

@@ -22,7 +22,6 @@ import org.raidb.controller.it.support.ReplicaChecks;
 import org.raidb.controller.recovery.Progress;
 import org.raidb.controller.vdb.VirtualDatabase;
 import org.raidb.embedded.EmbeddedPostgresServer;
-import org.raidb.test.ControllerConfigXml;
 import org.raidb.test.PostgresClusterExtension;
 
 /**
@@ -44,8 +43,8 @@ class ControllerTreeIT {
         pg.cluster().recreateDatabases();
         try (ControllerFixture c1 = child(0, 1, partitioned(0, 1));
                 ControllerFixture c2 = child(2, 3, partitioned(2, 3));
-                ControllerFixture parent =
-                        ControllerFixture.startFromXml(parentXml(0, "shop", "<raidb1/>", c1.url(), c2.url()), "shop")) {
+                ControllerFixture parent = ControllerFixture.startFromXml(
+                        ControllerTrees.parentXml(0, "shop", "<raidb1/>", c1.url(), c2.url()), "shop")) {
             BankWorkload bank = createTablesAndRunTheBank(parent, null);
 
             assertThat(bank.errorSamples).as("errors the clients saw").isEmpty();
@@ -96,8 +95,8 @@ class ControllerTreeIT {
         pg.cluster().recreateDatabases();
         try (ControllerFixture c1 = child(0, 1, "<raidb1/>");
                 ControllerFixture c2 = child(2, 3, "<raidb1/>");
-                ControllerFixture parent =
-                        ControllerFixture.startFromXml(parentXml(0, "shop", "<raidb0/>", c1.url(), c2.url()), "shop")) {
+                ControllerFixture parent = ControllerFixture.startFromXml(
+                        ControllerTrees.parentXml(0, "shop", "<raidb0/>", c1.url(), c2.url()), "shop")) {
             BankWorkload bank = createTablesAndRunTheBank(parent, null);
 
             assertThat(bank.errorSamples).as("errors the clients saw").isEmpty();
@@ -147,10 +146,11 @@ class ControllerTreeIT {
     @Test
     void aKilledChildIsDisabledAndReplayedBackWhenItReturns() throws Exception {
         pg.cluster().recreateDatabases();
-        ForkedController killed = ForkedController.start(childConfig(2, 3, partitioned(2, 3)), "shop", "256m");
+        ForkedController killed =
+                ForkedController.start(ControllerTrees.childConfig(pg, 2, 3, partitioned(2, 3)), "shop", "256m");
         try (ControllerFixture c1 = child(0, 1, partitioned(0, 1));
                 ControllerFixture parent = ControllerFixture.startFromXml(
-                        parentXml(0, "shop", "<raidb1/>", c1.url(), killed.url()), "shop")) {
+                        ControllerTrees.parentXml(0, "shop", "<raidb1/>", c1.url(), killed.url()), "shop")) {
             BankWorkload bank = createTablesAndRunTheBank(parent, () -> {
                 try {
                     killed.kill();
@@ -192,8 +192,8 @@ class ControllerTreeIT {
         pg.cluster().recreateDatabases();
         try (ControllerFixture c1 = child(0, 1, partitioned(0, 1));
                 ControllerFixture c2 = child(2, 3, partitioned(2, 3));
-                ControllerFixture parent =
-                        ControllerFixture.startFromXml(parentXml(0, "shop", "<raidb1/>", c1.url(), c2.url()), "shop")) {
+                ControllerFixture parent = ControllerFixture.startFromXml(
+                        ControllerTrees.parentXml(0, "shop", "<raidb1/>", c1.url(), c2.url()), "shop")) {
             createTables(parent);
             VirtualDatabase vdb = parent.controller().virtualDatabase("shop");
             DatabaseBackend second = vdb.backend("c2");
@@ -221,9 +221,10 @@ class ControllerTreeIT {
             portOfB = first.controller().port();
         }
         String urlOfB = "jdbc:raidb://127.0.0.1:" + portOfB + "/b";
-        try (ControllerFixture a = ControllerFixture.startFromXml(parentXml(0, "a", "<raidb1/>", urlOfB), "a");
-                ControllerFixture b =
-                        ControllerFixture.startFromXml(parentXml(portOfB, "b", "<raidb1/>", a.url()), "b")) {
+        try (ControllerFixture a =
+                        ControllerFixture.startFromXml(ControllerTrees.parentXml(0, "a", "<raidb1/>", urlOfB), "a");
+                ControllerFixture b = ControllerFixture.startFromXml(
+                        ControllerTrees.parentXml(portOfB, "b", "<raidb1/>", a.url()), "b")) {
             VirtualDatabase vdbOfA = a.controller().virtualDatabase("a");
             DatabaseBackend bAsBackend = vdbOfA.backends().get(0);
             assertThat(bAsBackend.isEnabled()).as("b was not up when a started").isFalse();
@@ -237,43 +238,17 @@ class ControllerTreeIT {
         }
     }
 
-    /** A child controller over two of the servers, serving "shop". */
     private static ControllerFixture child(int leaf1, int leaf2, String replication) throws Exception {
-        return ControllerFixture.start(childConfig(leaf1, leaf2, replication), "shop");
+        return ControllerTrees.child(pg, leaf1, leaf2, replication);
     }
 
     /** RAIDb-0 over two leaves: accounts created on the first, ledger on the second. */
     private static String partitioned(int leaf1, int leaf2) {
-        return "<raidb0><createTable policy=\"all\" tables=\"accounts\"><backend name=\""
-                + pg.server(leaf1).name()
-                + "\"/></createTable><createTable policy=\"all\" tables=\"ledger\"><backend name=\""
-                + pg.server(leaf2).name() + "\"/></createTable></raidb0>";
-    }
-
-    private static ControllerConfigXml childConfig(int leaf1, int leaf2, String replication) {
-        return pg.controllerConfig("shop").backends(leaves(leaf1, leaf2)).replication(replication);
+        return ControllerTrees.partitioned(pg, leaf1, "accounts", leaf2, "ledger");
     }
 
     private static List<EmbeddedPostgresServer> leaves(int leaf1, int leaf2) {
         return List.of(pg.server(leaf1), pg.server(leaf2));
-    }
-
-    /** A controller (port 0: any) serving {@code vdb} over controllers, {@code c1}, {@code c2}, … */
-    private static String parentXml(int port, String vdb, String replication, String... childUrls) {
-        StringBuilder x = new StringBuilder();
-        x.append("<raidb>\n  <controller port=\"").append(port).append("\" adminPort=\"0\" dataDir=\"DATA\"/>\n");
-        x.append("  <virtualDatabase name=\"").append(vdb).append("\">\n");
-        x.append("    <authentication>\n      <admin user=\"admin\" password=\"adminpw\"/>\n");
-        x.append("      <virtualUser name=\"app\" password=\"apppw\"/>\n    </authentication>\n");
-        for (int i = 0; i < childUrls.length; i++) {
-            x.append("    <backend name=\"c")
-                    .append(i + 1)
-                    .append("\" url=\"")
-                    .append(ControllerConfigXml.escape(childUrls[i]))
-                    .append("\" user=\"app\" password=\"apppw\" poolSize=\"8\"/>\n");
-        }
-        x.append("    ").append(replication).append("\n  </virtualDatabase>\n</raidb>\n");
-        return x.toString();
     }
 
     /** accounts and ledger through the parent, then the bank (16 clients) with {@code midway} after 300 transfers. */
