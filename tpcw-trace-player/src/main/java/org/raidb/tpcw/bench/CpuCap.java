@@ -87,7 +87,14 @@ final class CpuCap implements AutoCloseable {
         List<ProcessHandle> processes = new ArrayList<>(List.of(postmaster));
         postmaster.descendants().forEach(processes::add);
         for (ProcessHandle p : processes) {
-            Files.writeString(group.resolve("cgroup.procs"), Long.toString(p.pid()));
+            try {
+                Files.writeString(group.resolve("cgroup.procs"), Long.toString(p.pid()));
+            } catch (IOException e) {
+                if (p.isAlive()) {
+                    throw e;
+                }
+                // A connection's process that ended after it was listed ("No such process"): nothing to cap.
+            }
         }
     }
 
