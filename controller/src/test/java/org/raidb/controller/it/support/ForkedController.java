@@ -160,6 +160,11 @@ public final class ForkedController implements AutoCloseable {
     }
 
     /** The controller's data directory, as {@link #start} configured it. */
+    /** The port of the controller's PostgreSQL front end (its configuration asked for one). */
+    public int pgPort() {
+        return awaitPort(Pattern.compile("PostgreSQL front end listening on [^:]*:(\\d+)"));
+    }
+
     public Path dataDir() {
         return configFile.resolveSibling("data");
     }
