@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.raidb.driver.protocol.SqlArray;
+import org.raidb.driver.protocol.TypedText;
 
 /**
  * The binary format of the common types, both ways (PostgreSQL's typsend/typreceive): integers and floats
@@ -286,7 +287,8 @@ final class PgBinary {
                 if (buf.hasRemaining()) {
                     throw invalid(type, buf.remaining() + " bytes after the last element");
                 }
-                return a;
+                // The backends' drivers bind no array of byte arrays: it goes as the array's text, cast there.
+                return type.element() == PgType.BYTEA ? new TypedText(type.typeName(), PgText.format(a)) : a;
             }
             return switch (type) {
                 case BOOL -> exactly(b, 1) && b[0] != 0;
