@@ -40,7 +40,12 @@ final class PgCommandTag {
             case "START" -> "START TRANSACTION";
             case "END" -> "COMMIT";
             case "ABORT" -> "ROLLBACK";
-            case "CREATE", "ALTER", "DROP" -> first + " " + objectKind(lexer);
+            case "CREATE" -> {
+                String kind = objectKind(lexer);
+                // CREATE TABLE … AS SELECT is tagged by the rows it wrote, as PostgreSQL tags it.
+                yield kind.equals("TABLE") && rows >= 0 && asAtTopLevel(lexer) ? "SELECT " + n : first + " " + kind;
+            }
+            case "ALTER", "DROP" -> first + " " + objectKind(lexer);
             case "DEALLOCATE" -> lastWordIs(lexer, "ALL") ? "DEALLOCATE ALL" : first;
             case "DISCARD" ->
                 lexer.nextCode() == TokenKind.WORD
@@ -96,6 +101,21 @@ final class PgCommandTag {
             }
         }
         return returnedRows ? "SELECT" : "";
+    }
+
+    /** Whether the word AS follows outside parentheses (CREATE TABLE t AS …, not a column's DEFAULT 'AS'). */
+    private static boolean asAtTopLevel(SqlLexer lexer) {
+        int depth = 0;
+        for (TokenKind k = lexer.nextCode(); k != TokenKind.END; k = lexer.nextCode()) {
+            if (lexer.isSymbol('(')) {
+                depth++;
+            } else if (lexer.isSymbol(')')) {
+                depth--;
+            } else if (depth == 0 && k == TokenKind.WORD && lexer.isWord("AS")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The object's kind: TABLE, INDEX, MATERIALIZED VIEW, FOREIGN TABLE… */

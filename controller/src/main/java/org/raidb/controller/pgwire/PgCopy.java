@@ -192,7 +192,7 @@ final class PgCopy {
             List<String> values = new ArrayList<>(fields.size());
             while (rows.hasNext()) {
                 values.clear();
-                for (byte[] v : rows.encode(rows.next(), new int[0])) {
+                for (byte[] v : rows.encode(rows.next(), new int[0], session.timeZone())) {
                     values.add(v == null ? null : new String(v, StandardCharsets.UTF_8));
                 }
                 out.copyData(format.line(values).getBytes(StandardCharsets.UTF_8));

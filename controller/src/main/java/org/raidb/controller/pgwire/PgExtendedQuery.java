@@ -229,7 +229,7 @@ final class PgExtendedQuery {
         } else {
             List<PgField> fields = new ArrayList<>(d.columns().size());
             for (ColumnInfo c : d.columns()) {
-                fields.add(new PgField(c.label(), PgType.of(c), 0));
+                fields.add(PgField.of(c, 0));
             }
             out.rowDescription(fields);
         }

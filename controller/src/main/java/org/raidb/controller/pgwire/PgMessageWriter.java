@@ -192,7 +192,7 @@ final class PgMessageWriter {
                     .int16(0)
                     .int32(f.type().oid())
                     .int16(f.type().size())
-                    .int32(-1)
+                    .int32(f.typmod())
                     .int16(f.format());
         }
         end();
@@ -209,6 +209,17 @@ final class PgMessageWriter {
             }
         }
         end();
+    }
+
+    /** An ErrorResponse with the fields given, in order (field code, value); null values are left out. */
+    void error(java.util.Map<Character, String> fields) {
+        begin('E');
+        for (java.util.Map.Entry<Character, String> f : fields.entrySet()) {
+            if (f.getValue() != null) {
+                int8(f.getKey()).cstring(f.getValue());
+            }
+        }
+        int8(0).end();
     }
 
     /** ErrorResponse ('E') or NoticeResponse ('N'): severity, SQLSTATE and message, the fields every client reads. */

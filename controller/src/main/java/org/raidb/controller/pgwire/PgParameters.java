@@ -60,6 +60,9 @@ final class PgParameters {
         if (type == null) {
             return new TypedText("unknown", s);
         }
+        if (type.element() != null) {
+            return array(type, s);
+        }
         try {
             return switch (type) {
                 case INT2 -> Short.valueOf(s.trim());
@@ -78,6 +81,27 @@ final class PgParameters {
             throw new SQLException(
                     "invalid input syntax for type " + type.typeName() + ": \"" + abbreviate(s) + "\"", "22P02");
         }
+    }
+
+    /**
+     * An array parameter in text: its elements as Java values, bound as an array of its type (so that
+     * {@code SELECT $1} and {@code = ANY($1)} keep the type), when they have Java values here; else, or when
+     * the text is no array, untyped text for the backends to cast (and refuse with their own message).
+     */
+    private static Object array(PgType type, String s) {
+        PgType e = type.element();
+        boolean javaValues = switch (e) {
+            case BOOL, INT2, INT4, INT8, FLOAT4, FLOAT8, NUMERIC, TEXT, VARCHAR, BPCHAR, NAME, UUID -> true;
+            default -> false;
+        };
+        if (javaValues) {
+            try {
+                return PgArrayLiteral.parse(s, e);
+            } catch (SQLException notAnArray) {
+                // the backends say what is wrong with it
+            }
+        }
+        return new TypedText(type.typeName(), s);
     }
 
     private static Boolean bool(String s) {

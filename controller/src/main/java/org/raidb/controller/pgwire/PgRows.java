@@ -45,7 +45,7 @@ final class PgRows implements AutoCloseable {
     List<PgField> fields(int[] resultFormats) {
         List<PgField> fields = new ArrayList<>(columns.length);
         for (int i = 0; i < columns.length; i++) {
-            fields.add(new PgField(columns[i].label(), PgType.of(columns[i]), format(resultFormats, i)));
+            fields.add(PgField.of(columns[i], format(resultFormats, i)));
         }
         return fields;
     }
@@ -100,8 +100,8 @@ final class PgRows implements AutoCloseable {
         }
     }
 
-    /** One row in the client's formats. */
-    byte[][] encode(Object[] row, int[] resultFormats) throws SQLException {
+    /** One row in the client's formats, timestamptz text in the session's {@code timeZone}. */
+    byte[][] encode(Object[] row, int[] resultFormats, java.time.ZoneId timeZone) throws SQLException {
         byte[][] values = new byte[row.length][];
         for (int i = 0; i < row.length; i++) {
             Object v = row[i];
@@ -109,8 +109,8 @@ final class PgRows implements AutoCloseable {
                 try {
                     values[i] = format(resultFormats, i) == 1
                             ? PgBinary.encode(PgType.of(columns[i]), v)
-                            : PgText.encode(v);
-                } catch (ClassCastException e) {
+                            : PgText.encode(v, timeZone);
+                } catch (ClassCastException | NumberFormatException e) {
                     throw new SQLException(
                             "column \"" + columns[i].label() + "\" of type " + columns[i].typeName() + " holds a "
                                     + v.getClass().getSimpleName()

@@ -58,6 +58,9 @@ final class PgSession implements Runnable {
             "CLUSTER",
             "REINDEX",
             "CHECKPOINT");
+    /** SET [SESSION] standard_conforming_strings TO|= value, the value in group 1. */
+    private static final java.util.regex.Pattern STANDARD_CONFORMING_STRINGS = java.util.regex.Pattern.compile(
+            "(?is)\\s*SET\\s+(?:SESSION\\s+)?standard_conforming_strings\\s*(?:TO|=)\\s*'?(\\w+)'?\\s*;?\\s*");
     /** How many messages of one extended query are read ahead at most to see whether it runs several portals. */
     private static final int READ_AHEAD_MESSAGES = 10_000;
     /** Definitions, some forms of which cannot run in a transaction block (CREATE DATABASE, ...). */
@@ -88,6 +91,8 @@ final class PgSession implements Runnable {
     private boolean failedTransaction;
     /** The COMMIT just run ended a failed transaction block: its tag is ROLLBACK. */
     private boolean commitRolledBack;
+    /** The TimeZone timestamptz values are written in. */
+    private final PgTimeZone timeZone = new PgTimeZone();
 
     PgSession(Socket socket, PostgresFrontEnd frontEnd, int processId) {
         this.socket = socket;
@@ -234,6 +239,7 @@ final class PgSession implements Runnable {
             for (String set : PgStartupSettings.of(login.parameters())) {
                 run(set, null, set);
             }
+            timeZone.startupDone();
         } catch (SQLException e) {
             log.info("PostgreSQL session from {} refused: its startup settings: {}", source, e.getMessage());
             fatal(
@@ -249,7 +255,7 @@ final class PgSession implements Runnable {
         out.parameterStatus("IntervalStyle", "postgres");
         out.parameterStatus("integer_datetimes", "on");
         out.parameterStatus("standard_conforming_strings", "on");
-        out.parameterStatus("TimeZone", "UTC");
+        out.parameterStatus("TimeZone", timeZone.name());
         out.parameterStatus("is_superuser", "off");
         out.parameterStatus("session_authorization", login.user());
         out.parameterStatus("application_name", applicationName);
@@ -418,7 +424,7 @@ final class PgSession implements Runnable {
         long sent = 0;
         try {
             while ((maxRows <= 0 || sent < maxRows) && rows.hasNext()) {
-                out.dataRow(rows.encode(rows.next(), formats));
+                out.dataRow(rows.encode(rows.next(), formats, timeZone.zone()));
                 sent++;
                 out.flushIfFull();
             }
@@ -478,14 +484,46 @@ final class PgSession implements Runnable {
             }
             return run(statement, null, statement);
         }
+        String zoneSetting = command.equals("SET") || command.equals("RESET") || command.equals("DISCARD")
+                ? timeZoneSetting(clientSql)
+                : null;
+        StatementResult result;
         if (command.equals("DISCARD") && PgCommandTag.of(clientSql, -1, false).equals("DISCARD ALL")) {
-            StatementResult discarded = runOnBackends(sql, parameters);
+            result = runOnBackends(sql, parameters);
             extended.closeAll();
             extended.deallocate(null);
             sqlPrepared.clear();
-            return discarded;
+        } else {
+            result = runOnBackends(sql, parameters);
         }
-        return runOnBackends(sql, parameters);
+        if (zoneSetting != null) {
+            timeZone.apply(zoneSetting);
+            out.parameterStatus("TimeZone", timeZone.name()); // as PostgreSQL reports a change of it
+        }
+        java.util.regex.Matcher scs = STANDARD_CONFORMING_STRINGS.matcher(clientSql);
+        if (command.equals("SET") && scs.matches()) {
+            // Clients parse string literals by it (pgjdbc's backslash escapes): PostgreSQL reports its changes.
+            String v = scs.group(1).toLowerCase(java.util.Locale.ROOT);
+            out.parameterStatus(
+                    "standard_conforming_strings",
+                    v.equals("off") || v.equals("false") || v.equals("0") ? "off" : "on");
+        }
+        return result;
+    }
+
+    /** The TimeZone a SET or RESET gives the session (see {@link PgTimeZone#settingIn}), refused before it runs. */
+    private String timeZoneSetting(String clientSql) throws SQLException {
+        try {
+            return PgTimeZone.settingIn(clientSql);
+        } catch (SQLException e) {
+            failedIfInTransaction(state.inTransactionMode());
+            throw e;
+        }
+    }
+
+    /** The TimeZone this session's timestamptz values are written in. */
+    java.time.ZoneId timeZone() {
+        return timeZone.zone();
     }
 
     private StatementResult runOnBackends(String sql, java.util.List<Object> parameters) throws SQLException {
@@ -575,7 +613,26 @@ final class PgSession implements Runnable {
 
     void error(SQLException e) {
         String sqlState = e.getSQLState() == null ? SqlStates.INTERNAL_ERROR : e.getSQLState();
+        org.postgresql.util.ServerErrorMessage backend = backendError(e);
+        if (backend != null && sqlState.equals(backend.getSQLState())) {
+            out.error(PgErrorFields.of(backend));
+            return;
+        }
         out.notice('E', "ERROR", sqlState, withoutSeverity(String.valueOf(e.getMessage())));
+    }
+
+    /**
+     * The ErrorResponse a PostgreSQL backend sent, when the error is one (pgjdbc keeps it whole): its detail,
+     * hint, position and the names of the schema, table, column, type and constraint reach the client as
+     * PostgreSQL's own fields instead of being folded into the message.
+     */
+    private static org.postgresql.util.ServerErrorMessage backendError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null) {
+                return p.getServerErrorMessage();
+            }
+        }
+        return null;
     }
 
     /**

@@ -17,9 +17,10 @@ import org.raidb.driver.protocol.SqlStates;
  * them, so that every backend connection the session uses carries them.
  *
  * <p>Parameters this front end answers for itself are not passed on: the text formats of its own output
- * ({@code client_encoding}, {@code DateStyle}, {@code IntervalStyle}, {@code TimeZone}, {@code
- * extra_float_digits}: values are encoded here, in UTF-8, ISO dates and UTC, as the ParameterStatus messages
- * say) and {@code application_name}. A replication connection is refused: RAIDb is no server to replicate
+ * ({@code client_encoding}, {@code DateStyle}, {@code IntervalStyle}, {@code extra_float_digits}: values are
+ * encoded here, in UTF-8 and ISO dates, as the ParameterStatus messages say) and {@code application_name}.
+ * {@code TimeZone} is passed on (the backends read text without an offset in it) and also kept by the session,
+ * which writes timestamptz values in it ({@link PgTimeZone}). A replication connection is refused: RAIDb is no server to replicate
  * from.
  */
 final class PgStartupSettings {
@@ -32,7 +33,6 @@ final class PgStartupSettings {
             "client_encoding",
             "datestyle",
             "intervalstyle",
-            "timezone",
             "extra_float_digits");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.$]{0,62}");

@@ -7,14 +7,15 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.OffsetTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.HexFormat;
 import java.util.List;
 import org.raidb.driver.protocol.SqlArray;
 
 /**
- * Values as PostgreSQL writes them in the text format (DateStyle ISO, timestamptz in UTC, the TimeZone this
- * front end announces), so that psql, psycopg and pgjdbc read what they would read from PostgreSQL itself.
+ * Values as PostgreSQL writes them in the text format (DateStyle ISO, timestamptz in the session's TimeZone), so that psql, psycopg and pgjdbc read what they would read from PostgreSQL itself.
  */
 final class PgText {
     private static final HexFormat HEX = HexFormat.of();
@@ -22,10 +23,19 @@ final class PgText {
     private PgText() {}
 
     static byte[] encode(Object v) {
-        return format(v).getBytes(StandardCharsets.UTF_8);
+        return encode(v, ZoneOffset.UTC);
+    }
+
+    /** A value's text; a timestamptz in {@code zone}, the session's TimeZone, as PostgreSQL writes it. */
+    static byte[] encode(Object v, ZoneId zone) {
+        return format(v, zone).getBytes(StandardCharsets.UTF_8);
     }
 
     static String format(Object v) {
+        return format(v, ZoneOffset.UTC);
+    }
+
+    static String format(Object v, ZoneId zone) {
         if (v instanceof String s) {
             return s;
         } else if (v instanceof Boolean b) {
@@ -39,20 +49,44 @@ final class PgText {
         } else if (v instanceof byte[] b) {
             return "\\x" + HEX.formatHex(b);
         } else if (v instanceof LocalDateTime t) {
-            return t.toLocalDate() + " " + time(t.toLocalTime());
+            return infinity(t, LocalDateTime.MAX, LocalDateTime.MIN) != null
+                    ? infinity(t, LocalDateTime.MAX, LocalDateTime.MIN)
+                    : timestamp(t, "");
         } else if (v instanceof OffsetDateTime t) {
-            LocalDateTime utc = t.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-            return utc.toLocalDate() + " " + time(utc.toLocalTime()) + "+00";
+            if (infinity(t, OffsetDateTime.MAX, OffsetDateTime.MIN) != null) {
+                return infinity(t, OffsetDateTime.MAX, OffsetDateTime.MIN);
+            }
+            ZonedDateTime local = t.atZoneSameInstant(zone);
+            return timestamp(local.toLocalDateTime(), offset(local.getOffset()));
         } else if (v instanceof LocalTime t) {
             return time(t);
         } else if (v instanceof OffsetTime t) {
             return time(t.toLocalTime()) + offset(t.getOffset());
         } else if (v instanceof LocalDate d) {
-            return d.toString();
+            return infinity(d, LocalDate.MAX, LocalDate.MIN) != null
+                    ? infinity(d, LocalDate.MAX, LocalDate.MIN)
+                    : date(d, "");
         } else if (v instanceof SqlArray a) {
-            return array(a.elements());
+            return array(a.elements(), zone);
         }
         return String.valueOf(v); // integers, UUID, TypedText (json, interval, …: the backend's own text)
+    }
+
+    /** pgjdbc reads infinity and -infinity as the largest and smallest value of the java.time type. */
+    private static String infinity(Object v, Object max, Object min) {
+        return v.equals(max) ? "infinity" : v.equals(min) ? "-infinity" : null;
+    }
+
+    private static String timestamp(LocalDateTime t, String offset) {
+        return date(t.toLocalDate(), " " + time(t.toLocalTime()) + offset);
+    }
+
+    /** ISO date; a year before 1 as PostgreSQL writes it, counted backwards with BC after the rest. */
+    private static String date(LocalDate d, String rest) {
+        if (d.getYear() > 0) {
+            return d + rest;
+        }
+        return String.format("%04d-%02d-%02d", 1 - d.getYear(), d.getMonthValue(), d.getDayOfMonth()) + rest + " BC";
     }
 
     /** hh:mm:ss with the fraction's significant digits, as PostgreSQL prints time and timestamp. */
@@ -84,6 +118,9 @@ final class PgText {
         two(sb, s / 3600);
         if (s % 3600 != 0) {
             two(sb.append(':'), s % 3600 / 60);
+        }
+        if (s % 60 != 0) {
+            two(sb.append(':'), s % 60);
         }
         return sb.toString();
     }
@@ -117,7 +154,7 @@ final class PgText {
     }
 
     /** An array literal: {@code {1,2,NULL}}, elements quoted when they must be. */
-    private static String array(List<Object> elements) {
+    private static String array(List<Object> elements, ZoneId zone) {
         StringBuilder sb = new StringBuilder("{");
         for (int i = 0; i < elements.size(); i++) {
             if (i > 0) {
@@ -127,9 +164,9 @@ final class PgText {
             if (e == null) {
                 sb.append("NULL");
             } else if (e instanceof SqlArray nested) {
-                sb.append(array(nested.elements()));
+                sb.append(array(nested.elements(), zone));
             } else {
-                sb.append(arrayElement(format(e)));
+                sb.append(arrayElement(format(e, zone)));
             }
         }
         return sb.append('}').toString();

@@ -35,7 +35,32 @@ enum PgType {
     TIMETZ(1266, 12, Types.TIME_WITH_TIMEZONE, "timetz", "time with time zone"),
     NUMERIC(1700, -1, Types.NUMERIC, "numeric", "decimal"),
     UUID(2950, 16, Types.OTHER, "uuid"),
-    JSONB(3802, -1, Types.OTHER, "jsonb");
+    JSONB(3802, -1, Types.OTHER, "jsonb"),
+    BIT(1560, -1, Types.BIT, "bit"),
+    VARBIT(1562, -1, Types.OTHER, "varbit", "bit varying"),
+    // Arrays, named as pgjdbc's metadata names them (an underscore before the element's name).
+    BOOL_ARRAY(1000, BOOL, "_bool"),
+    BYTEA_ARRAY(1001, BYTEA, "_bytea"),
+    NAME_ARRAY(1003, NAME, "_name"),
+    INT2_ARRAY(1005, INT2, "_int2"),
+    INT4_ARRAY(1007, INT4, "_int4"),
+    TEXT_ARRAY(1009, TEXT, "_text"),
+    BPCHAR_ARRAY(1014, BPCHAR, "_bpchar"),
+    VARCHAR_ARRAY(1015, VARCHAR, "_varchar"),
+    INT8_ARRAY(1016, INT8, "_int8"),
+    FLOAT4_ARRAY(1021, FLOAT4, "_float4"),
+    FLOAT8_ARRAY(1022, FLOAT8, "_float8"),
+    OID_ARRAY(1028, OID, "_oid"),
+    TIMESTAMP_ARRAY(1115, TIMESTAMP, "_timestamp"),
+    DATE_ARRAY(1182, DATE, "_date"),
+    TIME_ARRAY(1183, TIME, "_time"),
+    TIMESTAMPTZ_ARRAY(1185, TIMESTAMPTZ, "_timestamptz"),
+    INTERVAL_ARRAY(1187, INTERVAL, "_interval"),
+    NUMERIC_ARRAY(1231, NUMERIC, "_numeric"),
+    TIMETZ_ARRAY(1270, TIMETZ, "_timetz"),
+    UUID_ARRAY(2951, UUID, "_uuid"),
+    JSON_ARRAY(199, JSON, "_json"),
+    JSONB_ARRAY(3807, JSONB, "_jsonb");
 
     private static final Map<String, PgType> BY_NAME = new HashMap<>();
     private static final Map<Integer, PgType> BY_OID = new HashMap<>();
@@ -52,6 +77,8 @@ enum PgType {
     private final int oid;
     private final int size;
     private final int jdbcType;
+    /** The type of an array's elements; null for a type that is no array. */
+    private final PgType element;
 
     @SuppressWarnings("ImmutableEnumChecker") // List.of: immutable
     private final List<String> names;
@@ -61,6 +88,15 @@ enum PgType {
         this.size = size;
         this.jdbcType = jdbcType;
         this.names = List.of(names);
+        this.element = null;
+    }
+
+    PgType(int oid, PgType element, String name) {
+        this.oid = oid;
+        this.size = -1;
+        this.jdbcType = Types.ARRAY;
+        this.names = List.of(name);
+        this.element = element;
     }
 
     int oid() {
@@ -80,6 +116,11 @@ enum PgType {
         return names.get(0);
     }
 
+    /** The type of this array's elements, or null when this is no array type. */
+    PgType element() {
+        return element;
+    }
+
     /** The type an OID names; null for one this front end does not know (its values are taken as text). */
     static PgType ofOid(int oid) {
         return BY_OID.get(oid);
@@ -87,6 +128,9 @@ enum PgType {
 
     /** How a result column is described to the client: by the backend's type name, else its JDBC type. */
     static PgType of(ColumnInfo c) {
+        if ("bit".equalsIgnoreCase(c.typeName()) && c.precision() <= 1) {
+            return BOOL; // the request path reads bit(1) as a boolean (as pgjdbc's getObject does): t or f
+        }
         return of(c.typeName(), c.jdbcType());
     }
 

@@ -119,6 +119,40 @@ final class SettingText {
         return name.toString();
     }
 
+    /**
+     * Refuses a setting the controller's own connections to the backends cannot live with: pgjdbc closes a
+     * connection whose DateStyle stops beginning with ISO or whose client_encoding stops being UTF8, so the
+     * setting, run on each backend, would look like every backend failing at once and disable them all.
+     */
+    static void refuseWhatBackendConnectionsCannotTake(String text) throws SQLException {
+        String parameter = parameter(text.replaceFirst("(?i)^\\s*SET\\s+LOCAL\\s+", "SET "));
+        if (parameter == null || !(parameter.equals("datestyle") || parameter.equals("client_encoding"))) {
+            return;
+        }
+        java.util.regex.Matcher m = SET_VALUE.matcher(text);
+        if (!m.matches()) {
+            return; // RESET, or SET … DEFAULT: back to what the connection started with
+        }
+        String value = m.group(1).trim().toUpperCase(Locale.ROOT);
+        if (parameter.equals("datestyle") && !value.startsWith("ISO") && !value.equals("DEFAULT")) {
+            throw new SQLException(
+                    "DateStyle " + m.group(1).trim() + " is not supported through RAIDb: the controller reads the"
+                            + " backends with ISO dates; set a style that begins with ISO (ISO, DMY)",
+                    SqlStates.FEATURE_NOT_SUPPORTED);
+        }
+        if (parameter.equals("client_encoding") && !value.matches("UTF-?8|UNICODE|DEFAULT")) {
+            throw new SQLException(
+                    "client_encoding " + m.group(1).trim() + " is not supported through RAIDb: the controller talks"
+                            + " to the backends in UTF8; convert text in the client instead",
+                    SqlStates.FEATURE_NOT_SUPPORTED);
+        }
+    }
+
+    /** The value of a SET (TO, =, SET NAMES) or of set_config's second argument, quotes and ; left out. */
+    private static final java.util.regex.Pattern SET_VALUE = java.util.regex.Pattern.compile(
+            "(?is)\\s*(?:SET\\b.*?(?:\\bTO\\b|=|\\bNAMES\\b)|SELECT\\s+set_config\\s*\\(\\s*'[^']*'\\s*,)"
+                    + "\\s*'?([^';]*?)'?\\s*(?:,.*)?;?\\s*");
+
     static String replayable(String sql, List<Object> parameters) {
         if (parameters == null || parameters.isEmpty()) {
             return sql;

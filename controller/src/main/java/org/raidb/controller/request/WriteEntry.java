@@ -65,6 +65,7 @@ final class WriteEntry {
         // Remembered before it runs, so that the connections it runs on are reset when given back to the pool.
         List<String> settingsBefore = setting ? List.copyOf(s.settings()) : null;
         if (setting) {
+            SettingText.refuseWhatBackendConnectionsCannotTake(SettingText.replayable(r.sql(), r.parameters()));
             rememberSetting(s, r.sql(), r.parameters());
             transactionModes(s, r.sql());
         }

@@ -87,7 +87,7 @@ class PgCodecTest {
         // DataRow "1", CommandComplete "SELECT 1", ReadyForQuery I.
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         PgMessageWriter w = new PgMessageWriter(captured);
-        w.rowDescription(List.of(new PgField("?column?", PgType.INT4, 0)));
+        w.rowDescription(List.of(new PgField("?column?", PgType.INT4, -1, 0)));
         w.dataRow(new byte[][] {PgText.encode(1)});
         w.commandComplete("SELECT 1");
         w.readyForQuery('I');
@@ -115,6 +115,57 @@ class PgCodecTest {
         assertThat(PgText.format(OffsetDateTime.of(2024, 3, 1, 12, 0, 0, 0, ZoneOffset.ofHours(2))))
                 .isEqualTo("2024-03-01 10:00:00+00");
         assertThat(PgText.format(LocalDate.of(2024, 2, 29))).isEqualTo("2024-02-29");
+    }
+
+    @Test
+    void timestamptzInTheSessionsTimeZoneInfinityAndBc() throws Exception {
+        OffsetDateTime noon = OffsetDateTime.of(2024, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC);
+        assertThat(PgText.format(noon, PgTimeZone.zoneOf("Asia/Kolkata"))).isEqualTo("2024-03-01 17:30:00+05:30");
+        assertThat(PgText.format(noon, PgTimeZone.zoneOf("america/new_york"))).isEqualTo("2024-03-01 07:00:00-05");
+        assertThat(PgText.format(noon, PgTimeZone.zoneOf("GMT+2"))).isEqualTo("2024-03-01 10:00:00-02"); // POSIX
+        assertThat(PgText.format(LocalDateTime.MAX)).isEqualTo("infinity");
+        assertThat(PgText.format(OffsetDateTime.MIN)).isEqualTo("-infinity");
+        assertThat(PgText.format(LocalDate.of(-43, 3, 15))).isEqualTo("0044-03-15 BC");
+        assertThat(PgBinary.decode(PgType.TIMESTAMP, PgBinary.encode(PgType.TIMESTAMP, LocalDateTime.MAX)))
+                .isEqualTo(LocalDateTime.MAX);
+        assertThat(HexFormat.of().formatHex(PgBinary.encode(PgType.DATE, LocalDate.MIN)))
+                .isEqualTo("80000000");
+        assertThat(PgTimeZone.settingIn("SET TIME ZONE 'Europe/Paris'")).isEqualTo("Europe/Paris");
+        assertThat(PgTimeZone.settingIn("set timezone = 'UTC';")).isEqualTo("UTC");
+        assertThat(PgTimeZone.settingIn("SET TIME ZONE -7")).isEqualTo("<-07>+07");
+        assertThat(PgTimeZone.zoneOf("<-07>+07")).isEqualTo(ZoneOffset.ofHours(-7));
+        assertThat(PgTimeZone.settingIn("RESET ALL")).isEmpty();
+        assertThat(PgTimeZone.settingIn("SET LOCAL TIME ZONE 'UTC'")).isNull();
+        assertThat(PgTimeZone.settingIn("SET search_path TO x")).isNull();
+        assertThatThrownBy(() -> PgTimeZone.settingIn("SET TIME ZONE 'Nowhere/Atlantis'"))
+                .hasMessageContaining("TimeZone");
+    }
+
+    @Test
+    void arraysInBinaryAreArraySend() throws Exception {
+        // SELECT array_send('{{1,2},{3,NULL}}'::int4[]): 2 dimensions, has nulls, int4, 2x2 from 1, elements.
+        byte[] grid = PgBinary.encode(
+                PgType.INT4_ARRAY, new org.raidb.driver.protocol.TypedText("_int4", "{{1,2},{3,NULL}}"));
+        assertThat(HexFormat.of().formatHex(grid))
+                .isEqualTo("00000002" + "00000001" + "00000017" + "00000002" + "00000001" + "00000002" + "00000001"
+                        + "00000004" + "00000001" + "00000004" + "00000002" + "00000004" + "00000003" + "ffffffff");
+        org.raidb.driver.protocol.SqlArray back =
+                (org.raidb.driver.protocol.SqlArray) PgBinary.decode(PgType.INT4_ARRAY, grid);
+        assertThat(back.elements()).hasSize(2);
+        assertThat(((org.raidb.driver.protocol.SqlArray) back.elements().get(1)).elements())
+                .containsExactly(3, null);
+        // SELECT array_send('{}'::text[]): no dimension at all.
+        assertThat(HexFormat.of()
+                        .formatHex(PgBinary.encode(
+                                PgType.TEXT_ARRAY, new org.raidb.driver.protocol.TypedText("_text", "{}"))))
+                .isEqualTo("00000000" + "00000000" + "00000019");
+        org.raidb.driver.protocol.SqlArray words =
+                PgArrayLiteral.parse("{\"a b\",\"x\\\\\\\"y\",NULL,\"NULL\"}", PgType.TEXT);
+        assertThat(words.elements()).containsExactly("a b", "x\\\"y", null, "NULL");
+        assertThat(PgArrayLiteral.parse("[0:1]={2024-03-01 10:00:00+05:30,infinity}", PgType.TIMESTAMPTZ)
+                        .elements()
+                        .get(0))
+                .isEqualTo(OffsetDateTime.of(2024, 3, 1, 10, 0, 0, 0, ZoneOffset.ofHoursMinutes(5, 30)));
     }
 
     @Test

@@ -160,6 +160,11 @@ public final class ForkedController implements AutoCloseable {
     }
 
     /** The controller's data directory, as {@link #start} configured it. */
+    /** The port of the controller's PostgreSQL front end (its configuration asked for one). */
+    public int pgPort() {
+        return awaitPort(Pattern.compile("PostgreSQL front end listening on [^:]*:(\\d+)"));
+    }
+
     public Path dataDir() {
         return configFile.resolveSibling("data");
     }
@@ -190,10 +195,14 @@ public final class ForkedController implements AutoCloseable {
         return Files.readString(log);
     }
 
-    /** The controller logs its ports once it serves (port 0 in the configuration picks a free one). */
+    /**
+     * The controller logs its ports once it serves (port 0 in the configuration picks a free one). A new JVM
+     * loading the controller's classes took over a minute on a machine shared with other builds (load 26 on
+     * 2 cores); a controller that exits early fails at once.
+     */
     private int awaitPort(Pattern listening) {
         int[] found = new int[1];
-        await().atMost(60, TimeUnit.SECONDS)
+        await().atMost(3, TimeUnit.MINUTES)
                 .pollInterval(200, TimeUnit.MILLISECONDS)
                 .until(() -> {
                     if (!process.isAlive()) {
