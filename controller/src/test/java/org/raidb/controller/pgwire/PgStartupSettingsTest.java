@@ -18,7 +18,7 @@ class PgStartupSettingsTest {
     }
 
     @Test
-    void pgjdbcsStartupPacketPassesOnOnlyItsSearchPath() throws SQLException {
+    void pgjdbcsStartupPacketPassesOnOnlyItsTimeZoneAndSearchPath() throws SQLException {
         assertThat(PgStartupSettings.of(params(
                         "user", "app",
                         "database", "shop",
@@ -28,7 +28,8 @@ class PgStartupSettingsTest {
                         "extra_float_digits", "3",
                         "application_name", "PostgreSQL JDBC Driver",
                         "search_path", "inventory")))
-                .containsExactly("SET search_path TO 'inventory'");
+                // The TimeZone goes to the backends too, for what they compute from it (date_trunc of a timestamptz).
+                .containsExactly("SET timezone TO 'Europe/Paris'", "SET search_path TO 'inventory'");
     }
 
     @Test

@@ -1,9 +1,11 @@
 package org.raidb.controller.it.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,6 +13,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -142,6 +145,44 @@ class SessionSettingsIT {
         ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT id FROM public.t", "1|");
         ReplicaChecks.assertRowsOnEach(pg.cluster().servers(), "SELECT id FROM other.t", "2|");
         ReplicaChecks.assertIdentical(pg.cluster().servers());
+    }
+
+    @Test
+    void aDateStyleOrEncodingTheBackendConnectionsCannotTakeIsRefusedAndDisablesNothing() throws Exception {
+        try (ControllerFixture raidb =
+                ControllerFixture.start(pg.controllerConfig("shop").controllerAttribute("pgPort", 0), "shop")) {
+            Properties p = new Properties();
+            p.setProperty("user", ControllerFixture.USER);
+            p.setProperty("password", ControllerFixture.PASSWORD);
+            p.setProperty("sslmode", "disable");
+            try (Connection driver = raidb.connect();
+                    Connection frontEnd = DriverManager.getConnection(
+                            "jdbc:postgresql://127.0.0.1:" + raidb.controller().pgPort() + "/shop", p)) {
+                for (Connection c : List.of(driver, frontEnd)) {
+                    try (Statement st = c.createStatement()) {
+                        // Run on the backends, each would make the controller's pgjdbc drop its connection: every
+                        // backend would look failed at once and be disabled.
+                        for (String refused : List.of(
+                                "SET DateStyle = 'German'",
+                                "SET datestyle TO sql, dmy",
+                                "SELECT set_config('DateStyle', 'Postgres', false)",
+                                "SET client_encoding = 'LATIN1'")) {
+                            assertThatThrownBy(() -> st.execute(refused))
+                                    .as(refused)
+                                    .isInstanceOf(SQLException.class)
+                                    .satisfies(e -> assertThat(((SQLException) e).getSQLState())
+                                            .isEqualTo("0A000"));
+                        }
+                        st.execute("SET DateStyle = 'ISO, DMY'");
+                        try (ResultSet rs = st.executeQuery("SELECT DATE '2026-11-28'::text")) {
+                            assertThat(rs.next()).isTrue();
+                            assertThat(rs.getString(1)).isEqualTo("2026-11-28");
+                        }
+                    }
+                }
+            }
+            raidb.assertEveryBackendEnabled();
+        }
     }
 
     private static List<String> showSixTimes(Statement st, String show) throws SQLException {
