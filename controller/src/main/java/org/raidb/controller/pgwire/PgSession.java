@@ -497,8 +497,11 @@ final class PgSession implements Runnable {
             result = runOnBackends(sql, parameters);
         }
         if (zoneSetting != null) {
+            String before = timeZone.name();
             timeZone.apply(zoneSetting);
-            out.parameterStatus("TimeZone", timeZone.name()); // as PostgreSQL reports a change of it
+            if (!timeZone.name().equals(before)) {
+                out.parameterStatus("TimeZone", timeZone.name()); // as PostgreSQL reports a change of it, and only then
+            }
         }
         java.util.regex.Matcher scs = STANDARD_CONFORMING_STRINGS.matcher(clientSql);
         if (command.equals("SET") && scs.matches()) {
