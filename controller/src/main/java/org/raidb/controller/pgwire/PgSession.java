@@ -503,15 +503,21 @@ final class PgSession implements Runnable {
                 out.parameterStatus("TimeZone", timeZone.name()); // as PostgreSQL reports a change of it, and only then
             }
         }
-        java.util.regex.Matcher scs = STANDARD_CONFORMING_STRINGS.matcher(clientSql);
-        if (command.equals("SET") && scs.matches()) {
-            // Clients parse string literals by it (pgjdbc's backslash escapes): PostgreSQL reports its changes.
+        if (command.equals("SET")) {
+            reportStandardConformingStrings(clientSql);
+        }
+        return result;
+    }
+
+    /** Clients parse string literals by it (pgjdbc's backslash escapes): PostgreSQL reports its changes. */
+    private void reportStandardConformingStrings(String setSql) {
+        java.util.regex.Matcher scs = STANDARD_CONFORMING_STRINGS.matcher(setSql);
+        if (scs.matches()) {
             String v = scs.group(1).toLowerCase(java.util.Locale.ROOT);
             out.parameterStatus(
                     "standard_conforming_strings",
                     v.equals("off") || v.equals("false") || v.equals("0") ? "off" : "on");
         }
-        return result;
     }
 
     /** The TimeZone a SET or RESET gives the session (see {@link PgTimeZone#settingIn}), refused before it runs. */
